@@ -1,0 +1,32 @@
+package io.aqueduct.core.connector;
+
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A catalog of tables the engine can read. The coordinator uses the metadata methods for planning;
+ * workers call {@link #createScan} for their share of a table.
+ */
+public interface Connector {
+    /** Catalog name, lower case. */
+    String name();
+
+    List<String> schemaNames();
+
+    List<TableDefinition> tables(String schema);
+
+    default Optional<TableDefinition> table(String schema, String table) {
+        return tables(schema).stream().filter(t -> t.name().equals(table)).findFirst();
+    }
+
+    TableStatistics statistics(String schema, String table);
+
+    /**
+     * Reads part {@code part} of {@code partCount} equal parts of the table, producing only
+     * {@code columns} (in that order). Parts are disjoint and together hold every row.
+     */
+    Operator createScan(
+            String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context);
+}

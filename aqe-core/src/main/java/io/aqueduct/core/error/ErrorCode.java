@@ -1,0 +1,39 @@
+package io.aqueduct.core.error;
+
+/**
+ * Every failure the engine reports, with the SQLState the JDBC layer hands to the client. The JDBC
+ * layer never guesses a SQLState: it reads it from here.
+ */
+public enum ErrorCode {
+    SYNTAX_ERROR(ErrorType.USER, "42000"),
+    TABLE_NOT_FOUND(ErrorType.USER, "42S02"),
+    COLUMN_NOT_FOUND(ErrorType.USER, "42S22"),
+    SCHEMA_NOT_FOUND(ErrorType.USER, "3F000"),
+    TYPE_MISMATCH(ErrorType.USER, "42804"),
+    INVALID_QUERY(ErrorType.USER, "42000"),
+    NOT_SUPPORTED(ErrorType.USER, "0A000"),
+    DIVISION_BY_ZERO(ErrorType.USER, "22012"),
+    NUMERIC_OUT_OF_RANGE(ErrorType.USER, "22003"),
+    INVALID_CAST(ErrorType.USER, "22018"),
+    INVALID_ARGUMENT(ErrorType.USER, "22023"),
+    QUERY_CANCELED(ErrorType.USER, "57014"),
+    EXCEEDED_MEMORY_LIMIT(ErrorType.INSUFFICIENT_RESOURCES, "53200"),
+    WORKER_UNAVAILABLE(ErrorType.EXTERNAL, "08006"),
+    INTERNAL_ERROR(ErrorType.INTERNAL, "XX000");
+
+    private final ErrorType type;
+    private final String sqlState;
+
+    ErrorCode(ErrorType type, String sqlState) {
+        this.type = type;
+        this.sqlState = sqlState;
+    }
+
+    public ErrorType type() {
+        return type;
+    }
+
+    public String sqlState() {
+        return sqlState;
+    }
+}

@@ -1,0 +1,66 @@
+package io.aqueduct.core.expr;
+
+/**
+ * Scalar functions. Operands of arithmetic and comparison functions have already been brought to a
+ * common type by the planner, except that DECIMAL operands may differ in scale (the evaluator
+ * rescales) and DATE may meet DATE. SQL three-valued logic applies throughout: a NULL operand gives
+ * a NULL result unless the function says otherwise.
+ */
+public enum Function {
+    // arithmetic on INTEGER, BIGINT, DOUBLE, DECIMAL: result type is the call's type
+    ADD,
+    SUBTRACT,
+    MULTIPLY,
+    /** Integer division truncates; DECIMAL division rounds half up to the call's scale; x / 0 fails. */
+    DIVIDE,
+    MOD,
+    NEGATE,
+    ABS,
+    // comparisons: BOOLEAN result
+    EQUAL,
+    NOT_EQUAL,
+    LESS_THAN,
+    LESS_THAN_OR_EQUAL,
+    GREATER_THAN,
+    GREATER_THAN_OR_EQUAL,
+    // logic with SQL three-valued semantics (FALSE AND NULL = FALSE, TRUE OR NULL = TRUE)
+    AND,
+    OR,
+    NOT,
+    /** Never NULL. */
+    IS_NULL,
+    /** Never NULL. */
+    IS_NOT_NULL,
+    /** Never NULL: TRUE only when the operand is TRUE. */
+    IS_TRUE,
+    /** Never NULL: TRUE when the operand is FALSE or NULL. */
+    IS_NOT_TRUE,
+    /** Never NULL: TRUE only when the operand is FALSE. */
+    IS_FALSE,
+    /** Never NULL: TRUE when the operand is TRUE or NULL. */
+    IS_NOT_FALSE,
+    /** {@code (when1, then1, when2, then2, ..., else)}: the first WHEN that is TRUE picks its THEN. */
+    CASE,
+    /** {@code (value)} converted to the call's type. */
+    CAST,
+    /** {@code (value, pattern)} or {@code (value, pattern, escape)}: SQL LIKE with % and _. */
+    LIKE,
+    /** {@code (value, literal1, literal2, ...)}: NULL when no literal matches and value or a literal is NULL. */
+    IN,
+    /** {@code (unit, date)}: unit is a VARCHAR literal YEAR, QUARTER, MONTH, DAY, DOW or DOY; BIGINT result. */
+    EXTRACT,
+    /** {@code (string, start)} or {@code (string, start, length)}: 1-based, SQL semantics. */
+    SUBSTRING,
+    /** {@code (date, days)}: the date plus a BIGINT number of days. */
+    DATE_ADD_DAYS,
+    /** {@code (date, months)}: the date plus a BIGINT number of months, clamped to the month's end. */
+    DATE_ADD_MONTHS,
+    CONCAT,
+    UPPER,
+    LOWER,
+    CHAR_LENGTH,
+    /** {@code (string)}: leading and trailing spaces removed. */
+    TRIM,
+    /** {@code (value1, value2, ...)}: the first non-NULL value. */
+    COALESCE
+}

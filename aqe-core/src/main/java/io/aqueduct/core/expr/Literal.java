@@ -1,0 +1,55 @@
+package io.aqueduct.core.expr;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.type.DataType;
+
+/**
+ * A constant. The value is held in its execution representation: {@code Long} for INTEGER, BIGINT,
+ * DECIMAL (unscaled) and DATE (epoch day), {@code Double} for DOUBLE, {@code String} for VARCHAR,
+ * {@code Boolean} for BOOLEAN, {@code null} for NULL of any type.
+ */
+public record Literal(Object value, DataType type) implements Expression {
+    @JsonCreator
+    public Literal(@JsonProperty("value") Object value, @JsonProperty("type") DataType type) {
+        this.value = normalize(value, type);
+        this.type = type;
+    }
+
+    public boolean isNull() {
+        return value == null;
+    }
+
+    public long longValue() {
+        return ((Number) value).longValue();
+    }
+
+    public double doubleValue() {
+        return ((Number) value).doubleValue();
+    }
+
+    public String stringValue() {
+        return (String) value;
+    }
+
+    public boolean booleanValue() {
+        return (Boolean) value;
+    }
+
+    // JSON turns small longs into Integers and doubles such as 1.0 into Doubles; undo that.
+    private static Object normalize(Object value, DataType type) {
+        if (value == null) {
+            return null;
+        }
+        return switch (type.kind()) {
+            case INTEGER, BIGINT, DECIMAL, DATE -> ((Number) value).longValue();
+            case DOUBLE -> ((Number) value).doubleValue();
+            default -> value;
+        };
+    }
+
+    @Override
+    public String toString() {
+        return value == null ? "null" : value instanceof String ? "'" + value + "'" : value.toString();
+    }
+}

@@ -1,0 +1,29 @@
+package io.aqueduct.core.plan;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+
+/** Skips {@code offset} rows, then passes at most {@code count} rows and stops pulling its input. */
+public record LimitNode(PlanNode source, long offset, long count) implements PlanNode {
+    @JsonCreator
+    public LimitNode(
+            @JsonProperty("source") PlanNode source,
+            @JsonProperty("offset") long offset,
+            @JsonProperty("count") long count) {
+        this.source = source;
+        this.offset = offset;
+        this.count = count;
+    }
+
+    @Override
+    public RowType outputType() {
+        return source.outputType();
+    }
+
+    @Override
+    public List<PlanNode> sources() {
+        return List.of(source);
+    }
+}

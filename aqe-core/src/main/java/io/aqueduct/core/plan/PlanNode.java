@@ -1,0 +1,37 @@
+package io.aqueduct.core.plan;
+
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+
+/**
+ * A node of a physical plan fragment: the unit the coordinator ships to workers (as JSON) and the
+ * workers turn into operators. Nodes are immutable values.
+ */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "@type")
+@JsonSubTypes({
+    @JsonSubTypes.Type(value = TableScanNode.class, name = "scan"),
+    @JsonSubTypes.Type(value = ValuesNode.class, name = "values"),
+    @JsonSubTypes.Type(value = FilterNode.class, name = "filter"),
+    @JsonSubTypes.Type(value = ProjectNode.class, name = "project"),
+    @JsonSubTypes.Type(value = AggregateNode.class, name = "aggregate"),
+    @JsonSubTypes.Type(value = SortNode.class, name = "sort"),
+    @JsonSubTypes.Type(value = TopNNode.class, name = "topN"),
+    @JsonSubTypes.Type(value = LimitNode.class, name = "limit"),
+    @JsonSubTypes.Type(value = RemoteSourceNode.class, name = "remoteSource")
+})
+public sealed interface PlanNode
+        permits TableScanNode,
+                ValuesNode,
+                FilterNode,
+                ProjectNode,
+                AggregateNode,
+                SortNode,
+                TopNNode,
+                LimitNode,
+                RemoteSourceNode {
+    RowType outputType();
+
+    List<PlanNode> sources();
+}

@@ -1,0 +1,29 @@
+package io.aqueduct.core.plan;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+
+/** The first {@code count} rows in {@code keys} order, in that order, keeping only {@code count} rows in memory. */
+public record TopNNode(PlanNode source, List<SortKey> keys, long count) implements PlanNode {
+    @JsonCreator
+    public TopNNode(
+            @JsonProperty("source") PlanNode source,
+            @JsonProperty("keys") List<SortKey> keys,
+            @JsonProperty("count") long count) {
+        this.source = source;
+        this.keys = List.copyOf(keys);
+        this.count = count;
+    }
+
+    @Override
+    public RowType outputType() {
+        return source.outputType();
+    }
+
+    @Override
+    public List<PlanNode> sources() {
+        return List.of(source);
+    }
+}
