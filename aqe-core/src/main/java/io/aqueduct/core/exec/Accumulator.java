@@ -1,0 +1,60 @@
+package io.aqueduct.core.exec;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.AggregateCall;
+import io.aqueduct.core.plan.AggregateFunction;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import io.aqueduct.core.type.TypeKind;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/** The per-group state of one aggregate call, in arrays indexed by group id. */
+interface Accumulator {
+    /** Makes room for group ids below {@code groupCount}; new groups start empty. */
+    void ensureCapacity(int groupCount);
+
+    /** Adds rows {@code [0, rowCount)} of {@code batch}, row {@code i} belonging to group {@code groupIds[i]}. */
+    void add(VectorSchemaRoot batch, int[] groupIds, int rowCount);
+
+    /** Writes the results of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of {@code output}. */
+    void write(FieldVector output, int fromGroup, int count);
+
+    static Accumulator create(AggregateCall call, RowType inputType, HeapMemoryTracker memory) {
+        if (call.arguments().isEmpty()) {
+            checkArgument(call.function() == AggregateFunction.COUNT, "%s needs an argument", call);
+            return new CountAccumulator(CountAccumulator.ALL_ROWS, memory);
+        }
+        checkArgument(call.arguments().size() == 1, "Aggregate with more than one argument: %s", call);
+        int field = call.arguments().get(0);
+        DataType argumentType = inputType.type(field);
+        return switch (call.function()) {
+            case COUNT -> new CountAccumulator(field, memory);
+            case SUM, SUM0 -> sum(call, field, argumentType, memory);
+            case MIN -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), false);
+            case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);
+            case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
+            case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
+        };
+    }
+
+    private static Accumulator sum(AggregateCall call, int field, DataType argumentType, HeapMemoryTracker memory) {
+        boolean nullWhenEmpty = call.function() == AggregateFunction.SUM;
+        DataType resultType = call.type();
+        if (argumentType.kind() == TypeKind.DOUBLE && resultType.kind() == TypeKind.DOUBLE) {
+            return new DoubleSumAccumulator(field, nullWhenEmpty, memory);
+        }
+        if (argumentType.isNumeric() && argumentType.kind() != TypeKind.DOUBLE && resultType.isNumeric()
+                && resultType.kind() != TypeKind.DOUBLE) {
+            checkArgument(
+                    argumentType.scale() == resultType.scale(), "SUM must keep the scale of its argument: %s", call);
+            return new LongSumAccumulator(
+                    field, LongVectorAccess.of(argumentType), LongVectorAccess.of(resultType), nullWhenEmpty, memory);
+        }
+        throw new AqueductException(
+                ErrorCode.NOT_SUPPORTED, "SUM of " + argumentType + " into " + resultType + " is not supported");
+    }
+}

@@ -1,0 +1,77 @@
+package io.aqueduct.core.exec;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.type.RowType;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.util.TransferPair;
+
+/** Creating batches, and moving rows of a batch into another allocator without copying. */
+public final class Batches {
+    private Batches() {}
+
+    /** A new batch of {@code type} with room for {@code rows} rows and a row count of zero. */
+    static VectorSchemaRoot allocate(RowType type, int rows, BufferAllocator allocator) {
+        VectorSchemaRoot batch = VectorSchemaRoot.create(type.toSchema(), allocator);
+        try {
+            for (FieldVector vector : batch.getFieldVectors()) {
+                vector.setInitialCapacity(rows);
+                vector.allocateNew();
+            }
+        } catch (OutOfMemoryException e) {
+            batch.close();
+            throw new AqueductException(ErrorCode.EXCEEDED_MEMORY_LIMIT, "Query exceeded its memory limit", e);
+        } catch (RuntimeException e) {
+            batch.close();
+            throw e;
+        }
+        return batch;
+    }
+
+    /**
+     * Rows {@code [start, start + length)} of {@code batch} as a new batch accounted to {@code allocator},
+     * sharing buffers where Arrow allows. The caller still closes {@code batch}, whose rows may have moved.
+     */
+    static VectorSchemaRoot slice(VectorSchemaRoot batch, int start, int length, BufferAllocator allocator) {
+        List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors().size());
+        try {
+            for (FieldVector vector : batch.getFieldVectors()) {
+                vectors.add(slice(vector, start, length, allocator));
+            }
+        } catch (RuntimeException e) {
+            vectors.forEach(FieldVector::close);
+            throw e;
+        }
+        return new VectorSchemaRoot(batch.getSchema(), vectors, length);
+    }
+
+    private static FieldVector slice(FieldVector vector, int start, int length, BufferAllocator allocator) {
+        TransferPair transfer = vector.getTransferPair(allocator);
+        if (start == 0 && length == vector.getValueCount()) {
+            transfer.transfer();
+        } else if (vector instanceof BitVector) {
+            // BitVector.splitAndTransfer leaves its buffers in the source allocator; copying bits is cheap.
+            ((BitVector) transfer.getTo()).allocateNew(length);
+            for (int i = 0; i < length; i++) {
+                transfer.copyValueSafe(start + i, i);
+            }
+            transfer.getTo().setValueCount(length);
+        } else {
+            transfer.splitAndTransfer(start, length);
+        }
+        return (FieldVector) transfer.getTo();
+    }
+
+    /** Moves all rows of {@code batch} into a new batch accounted to {@code allocator} and closes {@code batch}. */
+    public static VectorSchemaRoot transfer(VectorSchemaRoot batch, BufferAllocator allocator) {
+        try (batch) {
+            return slice(batch, 0, batch.getRowCount(), allocator);
+        }
+    }
+}

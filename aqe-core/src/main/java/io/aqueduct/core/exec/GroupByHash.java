@@ -1,0 +1,137 @@
+package io.aqueduct.core.exec;
+
+import io.aqueduct.core.type.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Assigns dense group ids 0, 1, 2... to the distinct combinations of key columns (NULL being one
+ * value), using open addressing with linear probing over slots that hold group ids. The keys of each
+ * group live column-wise in {@link GroupColumn}s, and each group's hash is kept so that resizing never
+ * rehashes keys.
+ */
+final class GroupByHash {
+    private static final int EMPTY = -1;
+    private static final float LOAD_FACTOR = 0.75f;
+
+    private final int[] keyFields;
+    private final List<GroupColumn> keys;
+    private final HeapMemoryTracker memory;
+    private final FieldVector[] keyVectors;
+
+    private int[] slots;
+    private int mask;
+    private int resizeThreshold;
+    private long[] groupHashes = new long[0];
+    private int groupCount;
+    private long[] rowHashes = new long[0];
+
+    GroupByHash(List<Integer> keyFields, List<DataType> keyTypes, HeapMemoryTracker memory) {
+        this.keyFields = keyFields.stream().mapToInt(Integer::intValue).toArray();
+        this.memory = memory;
+        this.keys = new ArrayList<>(keyTypes.size());
+        for (DataType type : keyTypes) {
+            keys.add(GroupColumn.create(type, memory));
+        }
+        this.keyVectors = new FieldVector[keyTypes.size()];
+        allocateSlots(1024);
+    }
+
+    int groupCount() {
+        return groupCount;
+    }
+
+    /** Fills {@code groupIds[0..rowCount)} with the group of each row of {@code batch}, adding new groups. */
+    void assignGroups(VectorSchemaRoot batch, int[] groupIds) {
+        int rowCount = batch.getRowCount();
+        rowHashes = memory.grow(rowHashes, rowCount);
+        Arrays.fill(rowHashes, 0, rowCount, 0);
+        for (int key = 0; key < keyFields.length; key++) {
+            keyVectors[key] = batch.getVector(keyFields[key]);
+            keys.get(key).hash(keyVectors[key], rowCount, rowHashes);
+        }
+        for (int row = 0; row < rowCount; row++) {
+            groupIds[row] = findOrAddGroup(mix(rowHashes[row]), row);
+        }
+    }
+
+    /** Writes the keys of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of the vectors. */
+    void writeKeys(List<FieldVector> outputs, int fromGroup, int count) {
+        for (int key = 0; key < keys.size(); key++) {
+            keys.get(key).write(outputs.get(key), fromGroup, count);
+        }
+    }
+
+    private int findOrAddGroup(long hash, int row) {
+        int slot = (int) hash & mask;
+        while (true) {
+            int group = slots[slot];
+            if (group == EMPTY) {
+                return addGroup(slot, hash, row);
+            }
+            if (groupHashes[group] == hash && keysMatch(group, row)) {
+                return group;
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    private boolean keysMatch(int group, int row) {
+        for (int key = 0; key < keyVectors.length; key++) {
+            if (!keys.get(key).matches(group, keyVectors[key], row)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private int addGroup(int slot, long hash, int row) {
+        int group = groupCount++;
+        groupHashes = memory.grow(groupHashes, groupCount);
+        groupHashes[group] = hash;
+        for (int key = 0; key < keyVectors.length; key++) {
+            GroupColumn column = keys.get(key);
+            column.ensureCapacity(groupCount);
+            column.set(group, keyVectors[key], row);
+        }
+        slots[slot] = group;
+        if (groupCount > resizeThreshold) {
+            rehash();
+        }
+        return group;
+    }
+
+    private void rehash() {
+        int[] oldSlots = slots;
+        allocateSlots(oldSlots.length * 2);
+        memory.release((long) oldSlots.length * Integer.BYTES);
+        for (int group = 0; group < groupCount; group++) {
+            int slot = (int) groupHashes[group] & mask;
+            while (slots[slot] != EMPTY) {
+                slot = (slot + 1) & mask;
+            }
+            slots[slot] = group;
+        }
+    }
+
+    private void allocateSlots(int capacity) {
+        memory.add((long) capacity * Integer.BYTES);
+        slots = new int[capacity];
+        Arrays.fill(slots, EMPTY);
+        mask = capacity - 1;
+        resizeThreshold = (int) (capacity * LOAD_FACTOR);
+    }
+
+    // Murmur3's 64-bit finalizer: spreads the combined key hash over the low bits used for slots.
+    private static long mix(long hash) {
+        hash ^= hash >>> 33;
+        hash *= 0xff51afd7ed558ccdL;
+        hash ^= hash >>> 33;
+        hash *= 0xc4ceb53a5d1a2db5L;
+        hash ^= hash >>> 33;
+        return hash;
+    }
+}

@@ -1,0 +1,33 @@
+package io.aqueduct.core.exec;
+
+import io.aqueduct.core.type.DataType;
+import java.nio.charset.StandardCharsets;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * Writes single values, in {@link io.aqueduct.core.expr.Literal}'s representation, into vectors: for
+ * constant rows, not for per-row work in operators.
+ */
+public final class VectorValues {
+    private VectorValues() {}
+
+    /**
+     * Sets row {@code row} of {@code vector}, whose values have type {@code type}, to {@code value}: a
+     * {@code Number} for INTEGER, BIGINT, DECIMAL (unscaled), DATE (epoch day) and DOUBLE, a {@code String}
+     * for VARCHAR, a {@code Boolean} for BOOLEAN, or null.
+     */
+    public static void set(FieldVector vector, DataType type, int row, Object value) {
+        if (value == null) {
+            vector.setNull(row);
+            return;
+        }
+        switch (type.kind()) {
+            case DOUBLE -> ((Float8Vector) vector).setSafe(row, ((Number) value).doubleValue());
+            case VARCHAR -> ((VarCharVector) vector).setSafe(row, ((String) value).getBytes(StandardCharsets.UTF_8));
+            case BOOLEAN -> LongVectorAccess.BOOLEAN.set(vector, row, (Boolean) value ? 1 : 0);
+            default -> LongVectorAccess.of(type).set(vector, row, ((Number) value).longValue());
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.aqueduct.core.expr;
+
+import io.aqueduct.core.type.DataType;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * The six comparisons over two operands of the same vector type (the compiler rescales DECIMALs and
+ * widens mixed numeric types first). VARCHAR compares UTF-8 bytes unsigned, which is code point order.
+ * DOUBLE follows PostgreSQL: NaN equals NaN and is greater than any other value, and -0.0 equals 0.0.
+ */
+final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVector, BitVector> {
+    private static final int LESS = 1;
+    private static final int EQUAL = 2;
+    private static final int GREATER = 4;
+
+    /** Bit {@code sign(compare(left, right)) + 1} of the mask is the comparison's result. */
+    private final int outcomeMask;
+
+    ComparisonExpression(Function function, VectorExpression left, VectorExpression right) {
+        super(left, right, DataType.BOOLEAN);
+        this.outcomeMask = switch (function) {
+            case EQUAL -> EQUAL;
+            case NOT_EQUAL -> LESS | GREATER;
+            case LESS_THAN -> LESS;
+            case LESS_THAN_OR_EQUAL -> LESS | EQUAL;
+            case GREATER_THAN -> GREATER;
+            case GREATER_THAN_OR_EQUAL -> GREATER | EQUAL;
+            default -> throw new IllegalArgumentException("Not a comparison: " + function);
+        };
+    }
+
+    @Override
+    void compute(FieldVector left, FieldVector right, BitVector result, int rowCount) {
+        if (left instanceof BigIntVector longs) {
+            compareLongs(longs, (BigIntVector) right, result, rowCount);
+        } else if (left instanceof IntVector ints) {
+            compareInts(ints, (IntVector) right, result, rowCount);
+        } else if (left instanceof DateDayVector dates) {
+            compareDates(dates, (DateDayVector) right, result, rowCount);
+        } else if (left instanceof Float8Vector doubles) {
+            compareDoubles(doubles, (Float8Vector) right, result, rowCount);
+        } else if (left instanceof VarCharVector strings) {
+            compareStrings(strings, (VarCharVector) right, result, rowCount);
+        } else if (left instanceof BitVector booleans) {
+            compareBooleans(booleans, (BitVector) right, result, rowCount);
+        }
+        // NULL-typed operands leave every row NULL.
+    }
+
+    private int outcome(int comparison) {
+        return (outcomeMask >>> (Integer.signum(comparison) + 1)) & 1;
+    }
+
+    private void compareLongs(BigIntVector left, BigIntVector right, BitVector result, int rowCount) {
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                result.set(i, outcome(Long.compare(left.get(i), right.get(i))));
+            }
+        }
+    }
+
+    private void compareInts(IntVector left, IntVector right, BitVector result, int rowCount) {
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                result.set(i, outcome(Integer.compare(left.get(i), right.get(i))));
+            }
+        }
+    }
+
+    private void compareDates(DateDayVector left, DateDayVector right, BitVector result, int rowCount) {
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                result.set(i, outcome(Integer.compare(left.get(i), right.get(i))));
+            }
+        }
+    }
+
+    private void compareDoubles(Float8Vector left, Float8Vector right, BitVector result, int rowCount) {
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                double l = left.get(i);
+                double r = right.get(i);
+                result.set(i, outcome(l == r ? 0 : Double.compare(l, r)));
+            }
+        }
+    }
+
+    private void compareStrings(VarCharVector left, VarCharVector right, BitVector result, int rowCount) {
+        ArrowBuf leftData = left.getDataBuffer();
+        ArrowBuf rightData = right.getDataBuffer();
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                int comparison = ByteFunctionHelpers.compare(
+                        leftData, left.getStartOffset(i), left.getEndOffset(i),
+                        rightData, right.getStartOffset(i), right.getEndOffset(i));
+                result.set(i, outcome(comparison));
+            }
+        }
+    }
+
+    private void compareBooleans(BitVector left, BitVector right, BitVector result, int rowCount) {
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                result.set(i, outcome(Integer.compare(left.get(i), right.get(i))));
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.aqueduct.core.expr;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.exec.RowCopier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Evaluates an operand that SQL only evaluates for some rows (CASE branches, the right side of AND and
+ * OR, later COALESCE values). The whole batch is tried first, which is cheapest; only if that fails
+ * is the operand evaluated again on just the rows that need it, so that {@code CASE WHEN x <> 0 THEN
+ * y / x END} does not fail on rows where {@code x = 0}.
+ */
+final class ConditionalEvaluation {
+    private ConditionalEvaluation() {}
+
+    /**
+     * A vector with one value per row of {@code batch}; only the values of {@code rows[0..count)} are
+     * meaningful.
+     */
+    static FieldVector evaluateForRows(
+            VectorExpression expression, VectorSchemaRoot batch, int[] rows, int count, BufferAllocator allocator) {
+        try {
+            return expression.evaluate(batch, allocator);
+        } catch (AqueductException e) {
+            if (count == batch.getRowCount()) {
+                throw e;
+            }
+            return evaluateSelected(expression, batch, rows, count, allocator);
+        }
+    }
+
+    private static FieldVector evaluateSelected(
+            VectorExpression expression, VectorSchemaRoot batch, int[] rows, int count, BufferAllocator allocator) {
+        int rowCount = batch.getRowCount();
+        try (VectorSchemaRoot selected = RowCopier.copyRows(batch, rows, count, allocator);
+                FieldVector partial = expression.evaluate(selected, allocator)) {
+            FieldVector result = partial.getField().createVector(allocator);
+            try {
+                result.setInitialCapacity(rowCount);
+                result.allocateNew();
+                for (int i = 0; i < count; i++) {
+                    result.copyFromSafe(i, rows[i], partial);
+                }
+                result.setValueCount(rowCount);
+            } catch (RuntimeException e) {
+                result.close();
+                throw e;
+            }
+            return result;
+        }
+    }
+}

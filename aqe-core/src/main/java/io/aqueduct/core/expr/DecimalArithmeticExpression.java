@@ -1,0 +1,48 @@
+package io.aqueduct.core.expr;
+
+import io.aqueduct.core.type.DataType;
+import org.apache.arrow.vector.BigIntVector;
+
+/** MULTIPLY and DIVIDE of DECIMAL operands whose scales may differ from each other and from the result's. */
+final class DecimalArithmeticExpression extends BinaryExpression<BigIntVector, BigIntVector, BigIntVector> {
+    private final Function function;
+    private final int leftScale;
+    private final int rightScale;
+    private final int scale;
+
+    DecimalArithmeticExpression(
+            Function function,
+            VectorExpression left,
+            int leftScale,
+            VectorExpression right,
+            int rightScale,
+            DataType type) {
+        super(left, right, type);
+        this.function = function;
+        this.leftScale = leftScale;
+        this.rightScale = rightScale;
+        this.scale = type.scale();
+    }
+
+    @Override
+    void compute(BigIntVector left, BigIntVector right, BigIntVector result, int rowCount) {
+        switch (function) {
+            case MULTIPLY -> {
+                for (int i = 0; i < rowCount; i++) {
+                    if (!left.isNull(i) && !right.isNull(i)) {
+                        result.set(i, DecimalMath.multiply(left.get(i), leftScale, right.get(i), rightScale, scale));
+                    }
+                }
+            }
+            case DIVIDE -> {
+                for (int i = 0; i < rowCount; i++) {
+                    if (!left.isNull(i) && !right.isNull(i)) {
+                        long divisor = LongArithmeticExpression.checkDivisor(right.get(i));
+                        result.set(i, DecimalMath.divide(left.get(i), leftScale, divisor, rightScale, scale));
+                    }
+                }
+            }
+            default -> throw new IllegalArgumentException("Not a scaled decimal function: " + function);
+        }
+    }
+}

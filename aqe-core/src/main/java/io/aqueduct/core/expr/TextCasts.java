@@ -1,0 +1,122 @@
+package io.aqueduct.core.expr;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.type.DataType;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.DateTimeException;
+import java.time.LocalDate;
+import java.util.function.IntFunction;
+import java.util.function.ObjIntConsumer;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+
+/**
+ * Conversions to and from VARCHAR. Text is trimmed before parsing; text that does not parse fails with
+ * INVALID_CAST naming the value, a parsed value that does not fit with NUMERIC_OUT_OF_RANGE.
+ */
+final class TextCasts {
+    private TextCasts() {}
+
+    static CastExpression.Conversion toText(DataType from) {
+        return (input, result, rowCount) -> {
+            IntFunction<String> formatter = formatter(from, input);
+            VarCharVector strings = (VarCharVector) result;
+            for (int i = 0; i < rowCount; i++) {
+                if (!input.isNull(i)) {
+                    strings.setSafe(i, formatter.apply(i).getBytes(UTF_8));
+                }
+            }
+        };
+    }
+
+    private static IntFunction<String> formatter(DataType from, FieldVector input) {
+        return switch (from.kind()) {
+            case BOOLEAN -> row -> ((BitVector) input).get(row) == 1 ? "TRUE" : "FALSE";
+            case INTEGER -> row -> Integer.toString(((IntVector) input).get(row));
+            case BIGINT -> row -> Long.toString(((BigIntVector) input).get(row));
+            case DECIMAL -> row -> BigDecimal.valueOf(((BigIntVector) input).get(row), from.scale()).toPlainString();
+            case DOUBLE -> row -> Double.toString(((Float8Vector) input).get(row));
+            case DATE -> row -> LocalDate.ofEpochDay(((DateDayVector) input).get(row)).toString();
+            case VARCHAR -> row -> new String(((VarCharVector) input).get(row), UTF_8);
+            case NULL -> row -> null;
+        };
+    }
+
+    static CastExpression.Conversion toBoolean() {
+        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.BOOLEAN, (text, row) -> {
+            if (text.equalsIgnoreCase("true")) {
+                ((BitVector) result).set(row, 1);
+            } else if (text.equalsIgnoreCase("false")) {
+                ((BitVector) result).set(row, 0);
+            } else {
+                throw new IllegalArgumentException(text);
+            }
+        });
+    }
+
+    static CastExpression.Conversion toInteger() {
+        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.INTEGER, (text, row) -> {
+            long value = Long.parseLong(text);
+            if (value != (int) value) {
+                throw DecimalMath.outOfRange();
+            }
+            ((IntVector) result).set(row, (int) value);
+        });
+    }
+
+    static CastExpression.Conversion toBigint() {
+        return (input, result, rowCount) -> parseEach(
+                input, rowCount, DataType.BIGINT, (text, row) -> ((BigIntVector) result).set(row, Long.parseLong(text)));
+    }
+
+    static CastExpression.Conversion toDecimal(DataType to) {
+        return (input, result, rowCount) -> parseEach(input, rowCount, to, (text, row) -> {
+            BigDecimal value = new BigDecimal(text).setScale(to.scale(), RoundingMode.HALF_UP);
+            long unscaled;
+            try {
+                unscaled = value.unscaledValue().longValueExact();
+            } catch (ArithmeticException e) {
+                throw DecimalMath.outOfRange();
+            }
+            ((BigIntVector) result).set(row, DecimalMath.checkPrecision(unscaled, to.precision()));
+        });
+    }
+
+    static CastExpression.Conversion toDouble() {
+        return (input, result, rowCount) -> parseEach(
+                input, rowCount, DataType.DOUBLE, (text, row) -> ((Float8Vector) result).set(row, Double.parseDouble(text)));
+    }
+
+    static CastExpression.Conversion toDate() {
+        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.DATE, (text, row) -> {
+            long epochDay = LocalDate.parse(text).toEpochDay();
+            if (epochDay != (int) epochDay) {
+                throw DecimalMath.outOfRange();
+            }
+            ((DateDayVector) result).set(row, (int) epochDay);
+        });
+    }
+
+    private static void parseEach(FieldVector input, int rowCount, DataType to, ObjIntConsumer<String> parser) {
+        VarCharVector strings = (VarCharVector) input;
+        for (int i = 0; i < rowCount; i++) {
+            if (!strings.isNull(i)) {
+                String text = new String(strings.get(i), UTF_8);
+                try {
+                    parser.accept(text.trim(), i);
+                } catch (IllegalArgumentException | DateTimeException e) {
+                    throw new AqueductException(ErrorCode.INVALID_CAST, "Cannot cast '" + text + "' to " + to, e);
+                }
+            }
+        }
+    }
+}

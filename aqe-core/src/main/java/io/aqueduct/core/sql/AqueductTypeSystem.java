@@ -1,0 +1,60 @@
+package io.aqueduct.core.sql;
+
+import io.aqueduct.core.type.DataType;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Calcite's type rules bent to the engine: decimals stay within 18 digits (they execute as scaled
+ * longs), SUM widens to the largest decimal, AVG is DOUBLE (as in DuckDB and Spark; an exact average
+ * rounded to the argument's scale would lose what users expect), and CASE/UNION of strings of
+ * different lengths are VARCHAR, never space-padded CHAR.
+ */
+public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
+    public static final AqueductTypeSystem INSTANCE = new AqueductTypeSystem();
+
+    private AqueductTypeSystem() {}
+
+    @Override
+    public int getMaxPrecision(SqlTypeName typeName) {
+        return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getMaxPrecision(typeName);
+    }
+
+    @Override
+    public int getMaxScale(SqlTypeName typeName) {
+        return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
+    }
+
+    @Override
+    public int getDefaultPrecision(SqlTypeName typeName) {
+        return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getDefaultPrecision(typeName);
+    }
+
+    @Override
+    public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        RelDataType sumType = switch (argumentType.getSqlTypeName()) {
+            case TINYINT, SMALLINT, INTEGER, BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
+            case DECIMAL -> typeFactory.createSqlType(
+                    SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION, argumentType.getScale());
+            case REAL, FLOAT, DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+            default -> argumentType;
+        };
+        return typeFactory.createTypeWithNullability(sumType, argumentType.isNullable());
+    }
+
+    @Override
+    public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+        if (SqlTypeName.NUMERIC_TYPES.contains(argumentType.getSqlTypeName())) {
+            return typeFactory.createTypeWithNullability(
+                    typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
+        }
+        return argumentType;
+    }
+
+    @Override
+    public boolean shouldConvertRaggedUnionTypesToVarying() {
+        return true;
+    }
+}

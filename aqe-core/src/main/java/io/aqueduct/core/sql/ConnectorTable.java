@@ -1,0 +1,64 @@
+package io.aqueduct.core.sql;
+
+import io.aqueduct.core.connector.TableDefinition;
+import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+import org.apache.calcite.DataContext;
+import org.apache.calcite.linq4j.Enumerable;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.schema.ProjectableFilterableTable;
+import org.apache.calcite.schema.Statistic;
+import org.apache.calcite.schema.Statistics;
+import org.apache.calcite.schema.impl.AbstractTable;
+
+/**
+ * A connector table as Calcite sees it: row type and statistics for planning. It is projectable so
+ * that Calcite's {@code ProjectTableScanRule} prunes the scanned columns; Calcite never executes it.
+ */
+final class ConnectorTable extends AbstractTable implements ProjectableFilterableTable {
+    private final String catalog;
+    private final String schema;
+    private final TableDefinition definition;
+    private final TableStatistics statistics;
+
+    ConnectorTable(String catalog, String schema, TableDefinition definition, TableStatistics statistics) {
+        this.catalog = catalog;
+        this.schema = schema;
+        this.definition = definition;
+        this.statistics = statistics;
+    }
+
+    String catalog() {
+        return catalog;
+    }
+
+    String schema() {
+        return schema;
+    }
+
+    String name() {
+        return definition.name();
+    }
+
+    RowType columns() {
+        return definition.columns();
+    }
+
+    @Override
+    public RelDataType getRowType(RelDataTypeFactory typeFactory) {
+        return TypeConverter.toRelDataType(definition.columns(), typeFactory);
+    }
+
+    @Override
+    public Statistic getStatistic() {
+        return Statistics.of(statistics.rowCount(), List.of());
+    }
+
+    @Override
+    public Enumerable<Object[]> scan(DataContext root, List<RexNode> filters, int[] projects) {
+        throw new UnsupportedOperationException("Aqueduct tables are read by the distributed engine");
+    }
+}

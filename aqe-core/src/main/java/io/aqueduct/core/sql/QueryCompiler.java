@@ -1,0 +1,165 @@
+package io.aqueduct.core.sql;
+
+import static java.util.Objects.requireNonNull;
+
+import io.aqueduct.core.connector.Connector;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgram;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlExplainLevel;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.tools.RelBuilder;
+
+/**
+ * SQL text to a single-node physical plan, all by Calcite: parse, validate, convert, remove
+ * subqueries and decorrelate, optimize with rules, then translate into {@link PlanNode}s.
+ *
+ * <p>Identifiers follow what BI tools and the TPC-H texts expect: unquoted names are folded to
+ * lower case (the case every catalog stores), quoted names are exact.
+ */
+public final class QueryCompiler {
+    private static final SqlParser.Config PARSER_CONFIG = SqlParser.config()
+            .withQuoting(Quoting.DOUBLE_QUOTE)
+            .withUnquotedCasing(Casing.TO_LOWER)
+            .withQuotedCasing(Casing.UNCHANGED)
+            .withCaseSensitive(true)
+            .withConformance(SqlConformanceEnum.LENIENT);
+
+    private static final HepProgram SUBQUERY_REMOVAL = new HepProgramBuilder()
+            .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
+            .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
+            .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+            .build();
+
+    private static final HepProgram LOGICAL_OPTIMIZATION = new HepProgramBuilder()
+            .addRuleCollection(List.of(
+                    CoreRules.FILTER_REDUCE_EXPRESSIONS,
+                    CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                    CoreRules.FILTER_INTO_JOIN,
+                    CoreRules.JOIN_CONDITION_PUSH,
+                    CoreRules.FILTER_PROJECT_TRANSPOSE,
+                    CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+                    CoreRules.FILTER_MERGE,
+                    CoreRules.PROJECT_MERGE,
+                    CoreRules.PROJECT_REMOVE,
+                    CoreRules.AGGREGATE_PROJECT_MERGE,
+                    CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
+                    CoreRules.AGGREGATE_REMOVE))
+            .build();
+
+    private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
+            .addRuleCollection(List.of(
+                    CoreRules.PROJECT_TABLE_SCAN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
+            .build();
+
+    private final CalciteSchema rootSchema;
+
+    public QueryCompiler(List<Connector> connectors) {
+        this.rootSchema = CatalogSchemas.rootSchema(connectors);
+    }
+
+    /** Compiles a query; names resolve against {@code catalog.schema} first, then from the root. */
+    public CompiledQuery compile(String sql, String catalog, String schema) {
+        requireNonNull(sql, "sql is null");
+        RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
+        CalciteCatalogReader catalogReader = catalogReader(catalog, schema, typeFactory);
+        SqlValidator validator = SqlValidatorUtil.newValidator(
+                SqlStdOperatorTable.instance(),
+                catalogReader,
+                typeFactory,
+                SqlValidator.Config.DEFAULT
+                        .withConformance(SqlConformanceEnum.LENIENT)
+                        .withDefaultNullCollation(NullCollation.LAST)
+                        .withIdentifierExpansion(true));
+        SqlNode validated = validate(validator, parse(sql));
+
+        RexBuilder rexBuilder = new RexBuilder(typeFactory);
+        RelOptCluster cluster = RelOptCluster.create(new HepPlanner(SUBQUERY_REMOVAL), rexBuilder);
+        SqlToRelConverter converter = new SqlToRelConverter(
+                (rowType, queryString, schemaPath, viewPath) -> {
+                    throw new AqueductException(ErrorCode.NOT_SUPPORTED, "Views are not supported");
+                },
+                validator,
+                catalogReader,
+                cluster,
+                StandardConvertletTable.INSTANCE,
+                SqlToRelConverter.config()
+                        .withTrimUnusedFields(true)
+                        .withExpand(false)
+                        .withInSubQueryThreshold(Integer.MAX_VALUE));
+        RelRoot root = converter.convertQuery(validated, false, true);
+        RelNode logical = optimize(root.project(), converter, cluster);
+        PlanNode plan = new RelToPlanConverter(new RexToExpression(rexBuilder)).convert(logical);
+        RowType resultType = TypeConverter.toRowType(root.validatedRowType);
+        return new CompiledQuery(sql, plan, resultType, RelOptUtil.toString(logical, SqlExplainLevel.NON_COST_ATTRIBUTES));
+    }
+
+    private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
+        RelNode withoutSubqueries = run(SUBQUERY_REMOVAL, rel);
+        RelBuilder relBuilder = RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
+        RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
+        RelNode trimmed = converter.trimUnusedFields(false, decorrelated);
+        RelNode optimized = run(LOGICAL_OPTIMIZATION, trimmed);
+        return run(SCAN_PRUNING, optimized);
+    }
+
+    private static RelNode run(HepProgram program, RelNode rel) {
+        HepPlanner planner = new HepPlanner(program);
+        planner.setRoot(rel);
+        return planner.findBestExp();
+    }
+
+    private static SqlNode parse(String sql) {
+        try {
+            return SqlParser.create(sql, PARSER_CONFIG).parseQuery();
+        } catch (SqlParseException e) {
+            throw SqlErrors.syntaxError(e);
+        }
+    }
+
+    private static SqlNode validate(SqlValidator validator, SqlNode node) {
+        try {
+            return validator.validate(node);
+        } catch (CalciteContextException e) {
+            throw SqlErrors.validationError(e);
+        }
+    }
+
+    private CalciteCatalogReader catalogReader(String catalog, String schema, RelDataTypeFactory typeFactory) {
+        Properties properties = new Properties();
+        properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "true");
+        return new CalciteCatalogReader(
+                rootSchema, List.of(catalog, schema), typeFactory, new CalciteConnectionConfigImpl(properties));
+    }
+}

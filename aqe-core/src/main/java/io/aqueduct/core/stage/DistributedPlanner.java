@@ -1,0 +1,144 @@
+package io.aqueduct.core.stage;
+
+import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.plan.AggregateCall;
+import io.aqueduct.core.plan.AggregateNode;
+import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.LimitNode;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.ProjectNode;
+import io.aqueduct.core.plan.RemoteSourceNode;
+import io.aqueduct.core.plan.SortNode;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TopNNode;
+import io.aqueduct.core.plan.ValuesNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Cuts a single-node plan into stages at the points where the required distribution of rows
+ * changes: an aggregation splits into a partial step in the producing stage and a final step after a
+ * Shuffle on its keys (or a Coalesce without keys); sorts, top-N and limits gather with a Coalesce,
+ * keeping a partial top-N or limit below it. The root stage may run several tasks; the coordinator
+ * then gathers their output for the client.
+ */
+public final class DistributedPlanner {
+    private final StaticTaskCounts taskCounts;
+    private final Function<TableScanNode, TableStatistics> statistics;
+
+    public DistributedPlanner(ClusterShape cluster, Function<TableScanNode, TableStatistics> statistics) {
+        this.taskCounts = new StaticTaskCounts(cluster);
+        this.statistics = statistics;
+    }
+
+    public StagePlan plan(PlanNode root) {
+        Builder builder = new Builder();
+        Fragment top = builder.visit(root);
+        builder.close(top, OutputPartitioning.SINGLE);
+        return new StagePlan(builder.stages);
+    }
+
+    /** The stage being built: its plan so far and what is known of its tasks. */
+    private record Fragment(PlanNode node, int taskCount, boolean leaf, List<Integer> sourceStageIds) {
+        Fragment with(PlanNode newNode) {
+            return new Fragment(newNode, taskCount, leaf, sourceStageIds);
+        }
+
+        boolean single() {
+            return taskCount == 1;
+        }
+    }
+
+    private final class Builder {
+        private final List<Stage> stages = new ArrayList<>();
+
+        Fragment visit(PlanNode node) {
+            if (node instanceof TableScanNode scan) {
+                return new Fragment(scan, taskCounts.leaf(statistics.apply(scan)), true, List.of());
+            }
+            if (node instanceof ValuesNode values) {
+                return new Fragment(values, 1, false, List.of());
+            }
+            if (node instanceof FilterNode filter) {
+                Fragment source = visit(filter.source());
+                return source.with(new FilterNode(source.node(), filter.predicate()));
+            }
+            if (node instanceof ProjectNode project) {
+                Fragment source = visit(project.source());
+                return source.with(new ProjectNode(source.node(), project.projections(), project.outputType()));
+            }
+            if (node instanceof AggregateNode aggregate) {
+                return aggregate(aggregate);
+            }
+            if (node instanceof SortNode sort) {
+                Fragment source = gather(visit(sort.source()));
+                return source.with(new SortNode(source.node(), sort.keys()));
+            }
+            if (node instanceof TopNNode topN) {
+                Fragment source = visit(topN.source());
+                if (!source.single()) {
+                    source = gather(source.with(new TopNNode(source.node(), topN.keys(), topN.count())));
+                }
+                return source.with(new TopNNode(source.node(), topN.keys(), topN.count()));
+            }
+            if (node instanceof LimitNode limit) {
+                Fragment source = visit(limit.source());
+                if (!source.single()) {
+                    long partialCount = saturatedAdd(limit.offset(), limit.count());
+                    source = gather(source.with(new LimitNode(source.node(), 0, partialCount)));
+                }
+                return source.with(new LimitNode(source.node(), limit.offset(), limit.count()));
+            }
+            throw new IllegalArgumentException("Cannot distribute " + node.getClass().getSimpleName());
+        }
+
+        private Fragment aggregate(AggregateNode aggregate) {
+            Fragment source = visit(aggregate.source());
+            if (source.single()) {
+                return source.with(new AggregateNode(
+                        source.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType()));
+            }
+            AggregateNode partial = new AggregateNode(
+                    source.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType());
+            int keyCount = aggregate.groupKeys().size();
+            List<Integer> keys = new ArrayList<>();
+            for (int i = 0; i < keyCount; i++) {
+                keys.add(i);
+            }
+            Fragment exchanged = keyCount == 0
+                    ? gather(source.with(partial))
+                    : boundary(source.with(partial), OutputPartitioning.hash(keys), taskCounts.shuffled());
+            List<AggregateCall> merges = new ArrayList<>();
+            for (int i = 0; i < aggregate.aggregates().size(); i++) {
+                AggregateCall call = aggregate.aggregates().get(i);
+                merges.add(new AggregateCall(call.function().merge(), List.of(keyCount + i), call.type()));
+            }
+            return exchanged.with(new AggregateNode(exchanged.node(), keys, merges, aggregate.outputType()));
+        }
+
+        private Fragment gather(Fragment source) {
+            return source.single() ? source : boundary(source, OutputPartitioning.SINGLE, 1);
+        }
+
+        /** Closes {@code source} as a stage and opens its consumer with {@code consumerTasks} tasks. */
+        private Fragment boundary(Fragment source, OutputPartitioning partitioning, int consumerTasks) {
+            int stageId = close(source, partitioning);
+            RemoteSourceNode remote = new RemoteSourceNode(stageId, source.node().outputType());
+            return new Fragment(remote, consumerTasks, false, List.of(stageId));
+        }
+
+        int close(Fragment fragment, OutputPartitioning partitioning) {
+            int id = stages.size();
+            stages.add(new Stage(
+                    id, fragment.node(), partitioning, fragment.taskCount(), fragment.sourceStageIds(), fragment.leaf()));
+            return id;
+        }
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
+    }
+
+}

@@ -1,0 +1,26 @@
+package io.aqueduct.core.stage;
+
+import java.util.List;
+
+/**
+ * The stages of one query, children before parents; the root stage, last, feeds the client through
+ * the coordinator.
+ */
+public record StagePlan(List<Stage> stages) {
+    public StagePlan {
+        stages = List.copyOf(stages);
+    }
+
+    public Stage root() {
+        return stages.get(stages.size() - 1);
+    }
+
+    public Stage stage(int id) {
+        return stages.stream().filter(s -> s.id() == id).findFirst().orElseThrow();
+    }
+
+    /** The stages that read {@code stageId}'s output (exactly one for every stage but the root). */
+    public Stage consumerOf(int stageId) {
+        return stages.stream().filter(s -> s.sourceStageIds().contains(stageId)).findFirst().orElseThrow();
+    }
+}

@@ -1,0 +1,117 @@
+package io.aqueduct.core.tpch;
+
+import static com.google.common.base.Preconditions.checkArgument;
+
+import io.aqueduct.core.connector.Connector;
+import io.aqueduct.core.connector.TableDefinition;
+import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import io.trino.tpch.TpchColumn;
+import io.trino.tpch.TpchEntity;
+import io.trino.tpch.TpchTable;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The {@code tpch} catalog: the eight TPC-H tables, generated on the fly by {@code io.trino.tpch}, in one
+ * schema per scale factor ({@link TpchSchema}).
+ */
+public final class TpchConnector implements Connector {
+    public static final String NAME = "tpch";
+
+    private static final List<TableDefinition> TABLES =
+            TpchTable.getTables().stream().map(TpchConnector::definition).toList();
+
+    private final Map<TpchSchema, Map<String, TableStatistics>> statistics = new ConcurrentHashMap<>();
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public List<String> schemaNames() {
+        return Arrays.stream(TpchSchema.values()).map(TpchSchema::schemaName).toList();
+    }
+
+    @Override
+    public List<TableDefinition> tables(String schema) {
+        TpchSchema.fromName(schema);
+        return TABLES;
+    }
+
+    /** Exact row count and Arrow size; the size samples the table's first rows once per schema and table. */
+    @Override
+    public TableStatistics statistics(String schema, String table) {
+        TpchSchema tpchSchema = TpchSchema.fromName(schema);
+        TpchTable<?> tpchTable = tpchTable(schema, table);
+        return statistics
+                .computeIfAbsent(tpchSchema, ignored -> new ConcurrentHashMap<>())
+                .computeIfAbsent(table, ignored -> TpchTableStatistics.compute(tpchTable, tpchSchema));
+    }
+
+    @Override
+    public Operator createScan(
+            String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context) {
+        checkArgument(partCount > 0 && part >= 0 && part < partCount, "part %s of %s", part, partCount);
+        TpchSchema tpchSchema = TpchSchema.fromName(schema);
+        return scan(tpchTable(schema, table), tpchSchema, columns, part, partCount, context);
+    }
+
+    private static <E extends TpchEntity> Operator scan(
+            TpchTable<E> table,
+            TpchSchema schema,
+            List<String> columnNames,
+            int part,
+            int partCount,
+            ExecutionContext context) {
+        List<TpchColumn<E>> columns = new ArrayList<>(columnNames.size());
+        List<DataType> types = new ArrayList<>(columnNames.size());
+        for (String name : columnNames) {
+            TpchColumn<E> column = column(table, name);
+            columns.add(column);
+            types.add(TpchTypes.dataType(column));
+        }
+        // The generator numbers parts from 1.
+        Iterable<E> generator = table.createGenerator(schema.scaleFactor(), part + 1, partCount);
+        String operatorName = "tpch-scan %s.%s part %d/%d".formatted(schema.schemaName(), table.getTableName(), part, partCount);
+        return new TpchScanOperator<>(new RowType(columnNames, types), columns, generator, operatorName, context);
+    }
+
+    private static TpchTable<?> tpchTable(String schema, String name) {
+        for (TpchTable<?> table : TpchTable.getTables()) {
+            if (table.getTableName().equals(name)) {
+                return table;
+            }
+        }
+        throw new AqueductException(ErrorCode.TABLE_NOT_FOUND, "Table tpch.%s.%s does not exist".formatted(schema, name));
+    }
+
+    private static <E extends TpchEntity> TpchColumn<E> column(TpchTable<E> table, String name) {
+        for (TpchColumn<E> column : table.getColumns()) {
+            if (column.getColumnName().equals(name)) {
+                return column;
+            }
+        }
+        throw new AqueductException(
+                ErrorCode.COLUMN_NOT_FOUND, "Column " + name + " does not exist in tpch table " + table.getTableName());
+    }
+
+    private static TableDefinition definition(TpchTable<?> table) {
+        List<String> names = new ArrayList<>();
+        List<DataType> types = new ArrayList<>();
+        for (TpchColumn<?> column : table.getColumns()) {
+            names.add(column.getColumnName());
+            types.add(TpchTypes.dataType(column));
+        }
+        return new TableDefinition(table.getTableName(), new RowType(names, types));
+    }
+}

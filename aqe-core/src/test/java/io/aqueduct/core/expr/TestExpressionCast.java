@@ -1,0 +1,114 @@
+package io.aqueduct.core.expr;
+
+import static io.aqueduct.core.expr.ExpressionTester.call;
+import static io.aqueduct.core.expr.ExpressionTester.evaluateColumn;
+import static io.aqueduct.core.expr.ExpressionTester.input;
+import static io.aqueduct.core.expr.TestExpressionArithmetic.assertErrorCode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.type.DataType;
+import java.time.LocalDate;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestExpressionCast {
+    private static final DataType DECIMAL_10_2 = DataType.decimal(10, 2);
+
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void decimalRescaleRoundsHalfUp() {
+        DataType scale1 = DataType.decimal(10, 1);
+        // 1.25 -> 1.3, -1.25 -> -1.3, 1.24 -> 1.2
+        assertThat(cast(DECIMAL_10_2, scale1, 125L, -125L, 124L, null)).containsExactly(13L, -13L, 12L, null);
+        assertThat(cast(DECIMAL_10_2, DataType.decimal(12, 4), 125L)).containsExactly(12500L);
+    }
+
+    @Test
+    void decimalPrecisionOverflowFails() {
+        assertErrorCode(() -> cast(DECIMAL_10_2, DataType.decimal(3, 2), 1000L), ErrorCode.NUMERIC_OUT_OF_RANGE);
+    }
+
+    @Test
+    void toIntegersRoundHalfUp() {
+        assertThat(cast(DECIMAL_10_2, DataType.INTEGER, 250L, -250L, 249L)).containsExactly(3L, -3L, 2L);
+        assertThat(cast(DECIMAL_10_2, DataType.BIGINT, 250L)).containsExactly(3L);
+        assertThat(cast(DataType.DOUBLE, DataType.BIGINT, 2.5, -2.5, 2.4999, 0.49999999999999994)).containsExactly(3L, -3L, 2L, 0L);
+        assertThat(cast(DataType.DOUBLE, DataType.INTEGER, 7.5)).containsExactly(8L);
+        assertErrorCode(() -> cast(DataType.DOUBLE, DataType.BIGINT, Double.NaN), ErrorCode.NUMERIC_OUT_OF_RANGE);
+        assertErrorCode(() -> cast(DataType.BIGINT, DataType.INTEGER, 1L << 40), ErrorCode.NUMERIC_OUT_OF_RANGE);
+    }
+
+    @Test
+    void numericWidening() {
+        assertThat(cast(DataType.INTEGER, DataType.BIGINT, 5L, null)).containsExactly(5L, null);
+        assertThat(cast(DataType.INTEGER, DECIMAL_10_2, 5L)).containsExactly(500L);
+        assertThat(cast(DataType.BIGINT, DECIMAL_10_2, 5L)).containsExactly(500L);
+        assertThat(cast(DataType.INTEGER, DataType.DOUBLE, 5L)).containsExactly(5.0);
+        assertThat(cast(DECIMAL_10_2, DataType.DOUBLE, 125L)).containsExactly(1.25);
+        assertThat(cast(DataType.DOUBLE, DECIMAL_10_2, 1.005, 1.004)).containsExactly(101L, 100L);
+    }
+
+    @Test
+    void toVarchar() {
+        assertThat(cast(DECIMAL_10_2, DataType.VARCHAR, 1230L, -5L, 0L)).containsExactly("12.30", "-0.05", "0.00");
+        assertThat(cast(DataType.DATE, DataType.VARCHAR, LocalDate.of(2024, 2, 29))).containsExactly("2024-02-29");
+        assertThat(cast(DataType.BOOLEAN, DataType.VARCHAR, true, false, null)).containsExactly("TRUE", "FALSE", null);
+        assertThat(cast(DataType.INTEGER, DataType.VARCHAR, -42L)).containsExactly("-42");
+        assertThat(cast(DataType.DOUBLE, DataType.VARCHAR, 1.5)).containsExactly("1.5");
+    }
+
+    @Test
+    void fromVarcharTrimsAndParses() {
+        assertThat(cast(DataType.VARCHAR, DataType.INTEGER, " 42 ", "-7")).containsExactly(42L, -7L);
+        assertThat(cast(DataType.VARCHAR, DataType.BIGINT, "9000000000")).containsExactly(9000000000L);
+        assertThat(cast(DataType.VARCHAR, DECIMAL_10_2, "12.345", " -1.5")).containsExactly(1235L, -150L);
+        assertThat(cast(DataType.VARCHAR, DataType.DOUBLE, "2.5e1")).containsExactly(25.0);
+        assertThat(cast(DataType.VARCHAR, DataType.DATE, " 1996-03-13 ")).containsExactly(LocalDate.of(1996, 3, 13).toEpochDay());
+        assertThat(cast(DataType.VARCHAR, DataType.BOOLEAN, "true", "FALSE", null)).containsExactly(true, false, null);
+    }
+
+    @Test
+    void badTextFailsNamingTheValue() {
+        for (DataType target : List.of(DataType.INTEGER, DataType.BIGINT, DECIMAL_10_2, DataType.DOUBLE, DataType.DATE, DataType.BOOLEAN)) {
+            assertThatThrownBy(() -> cast(DataType.VARCHAR, target, "ok?"))
+                    .hasMessageContaining("'ok?'")
+                    .satisfies(e -> assertErrorCode(() -> { throw e; }, ErrorCode.INVALID_CAST));
+        }
+        assertErrorCode(() -> cast(DataType.VARCHAR, DataType.DATE, "1996-02-30"), ErrorCode.INVALID_CAST);
+        assertErrorCode(() -> cast(DataType.VARCHAR, DataType.INTEGER, "3000000000"), ErrorCode.NUMERIC_OUT_OF_RANGE);
+    }
+
+    @Test
+    void nullTypeCastsToAnything() {
+        for (DataType target : List.of(DataType.INTEGER, DECIMAL_10_2, DataType.VARCHAR, DataType.DATE, DataType.BOOLEAN)) {
+            assertThat(cast(DataType.NULL, target, (Object) null, null)).containsExactly(null, null);
+        }
+    }
+
+    @Test
+    void unsupportedCastFailsAtCompileTime() {
+        assertErrorCode(() -> ExpressionCompiler.compile(
+                call(Function.CAST, DataType.DATE, input(0, DataType.DOUBLE))), ErrorCode.NOT_SUPPORTED);
+    }
+
+    private List<Object> cast(DataType from, DataType to, Object... values) {
+        return evaluateColumn(allocator, call(Function.CAST, to, input(0, from)), from, values);
+    }
+}

@@ -1,0 +1,109 @@
+package io.aqueduct.core.expr;
+
+import static io.aqueduct.core.expr.ExpressionTester.call;
+import static io.aqueduct.core.expr.ExpressionTester.evaluate;
+import static io.aqueduct.core.expr.ExpressionTester.evaluateConstant;
+import static io.aqueduct.core.expr.ExpressionTester.input;
+import static io.aqueduct.core.expr.ExpressionTester.literal;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.testing.BatchBuilder;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestExpressionComparison {
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void allSixComparisonsOnBigint() {
+        RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);
+        List<List<Object>> rows = List.of(Arrays.asList(1L, 2L), Arrays.asList(2L, 2L), Arrays.asList(3L, 2L), Arrays.asList(null, 2L));
+        assertThat(compare(Function.EQUAL, type, rows)).containsExactly(false, true, false, null);
+        assertThat(compare(Function.NOT_EQUAL, type, rows)).containsExactly(true, false, true, null);
+        assertThat(compare(Function.LESS_THAN, type, rows)).containsExactly(true, false, false, null);
+        assertThat(compare(Function.LESS_THAN_OR_EQUAL, type, rows)).containsExactly(true, true, false, null);
+        assertThat(compare(Function.GREATER_THAN, type, rows)).containsExactly(false, false, true, null);
+        assertThat(compare(Function.GREATER_THAN_OR_EQUAL, type, rows)).containsExactly(false, true, true, null);
+    }
+
+    @Test
+    void decimalsOfDifferentScalesAreRescaled() {
+        DataType scale2 = DataType.decimal(10, 2);
+        DataType scale3 = DataType.decimal(10, 3);
+        RowType type = BatchBuilder.rowType(scale2, scale3);
+        List<List<Object>> rows = List.of(
+                List.of(new BigDecimal("1.50"), new BigDecimal("1.500")),
+                List.of(new BigDecimal("1.50"), new BigDecimal("1.501")));
+        assertThat(compare(Function.EQUAL, type, rows)).containsExactly(true, false);
+        assertThat(compare(Function.LESS_THAN, type, rows)).containsExactly(false, true);
+    }
+
+    @Test
+    void mixedNumericTypes() {
+        Call decimalVsInteger = call(Function.GREATER_THAN, DataType.BOOLEAN,
+                literal(250L, DataType.decimal(5, 2)), literal(2L, DataType.INTEGER));
+        assertThat(evaluateConstant(allocator, decimalVsInteger)).isEqualTo(true);
+        Call decimalVsDouble = call(Function.LESS_THAN, DataType.BOOLEAN,
+                literal(250L, DataType.decimal(5, 2)), literal(2.6, DataType.DOUBLE));
+        assertThat(evaluateConstant(allocator, decimalVsDouble)).isEqualTo(true);
+        Call integerVsBigint = call(Function.EQUAL, DataType.BOOLEAN,
+                literal(7L, DataType.INTEGER), literal(7L, DataType.BIGINT));
+        assertThat(evaluateConstant(allocator, integerVsBigint)).isEqualTo(true);
+    }
+
+    @Test
+    void doublesTreatNegativeZeroAsZeroAndNanAsLargest() {
+        RowType type = BatchBuilder.rowType(DataType.DOUBLE, DataType.DOUBLE);
+        List<List<Object>> rows = List.of(List.of(-0.0, 0.0), List.of(Double.NaN, Double.NaN), List.of(Double.NaN, 1e300));
+        assertThat(compare(Function.EQUAL, type, rows)).containsExactly(true, true, false);
+        assertThat(compare(Function.GREATER_THAN, type, rows)).containsExactly(false, false, true);
+    }
+
+    @Test
+    void varcharComparesByCodePoint() {
+        RowType type = BatchBuilder.rowType(DataType.VARCHAR, DataType.VARCHAR);
+        List<List<Object>> rows = List.of(
+                List.of("abc", "abd"), List.of("ab", "abc"), List.of("z", "é"), List.of("\uFFFF", "\uD83D\uDE00"), List.of("same", "same"));
+        assertThat(compare(Function.LESS_THAN, type, rows)).containsExactly(true, true, true, true, false);
+        assertThat(compare(Function.EQUAL, type, rows)).containsExactly(false, false, false, false, true);
+    }
+
+    @Test
+    void datesAndBooleans() {
+        RowType dates = BatchBuilder.rowType(DataType.DATE, DataType.DATE);
+        assertThat(compare(Function.LESS_THAN, dates, List.of(List.of(LocalDate.of(1998, 12, 1), LocalDate.of(1998, 12, 2)))))
+                .containsExactly(true);
+        RowType booleans = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN);
+        assertThat(compare(Function.LESS_THAN, booleans, List.of(List.of(false, true), List.of(true, true))))
+                .containsExactly(true, false);
+    }
+
+    @Test
+    void comparisonWithNullLiteralIsNull() {
+        Call equal = call(Function.EQUAL, DataType.BOOLEAN, literal(1L, DataType.BIGINT), literal(null, DataType.NULL));
+        assertThat(evaluateConstant(allocator, equal)).isNull();
+    }
+
+    private List<Object> compare(Function function, RowType type, List<List<Object>> rows) {
+        return evaluate(allocator, call(function, DataType.BOOLEAN, input(0, type.type(0)), input(1, type.type(1))), type, rows);
+    }
+}

@@ -1,0 +1,111 @@
+package io.aqueduct.core.expr;
+
+import static io.aqueduct.core.expr.ExpressionTester.call;
+import static io.aqueduct.core.expr.ExpressionTester.evaluate;
+import static io.aqueduct.core.expr.ExpressionTester.evaluateColumn;
+import static io.aqueduct.core.expr.ExpressionTester.input;
+import static io.aqueduct.core.expr.ExpressionTester.literal;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.testing.BatchBuilder;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestExpressionLogic {
+    private static final Boolean NULL = null;
+    private static final RowType TWO_BOOLEANS = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN);
+
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void andFollowsThreeValuedLogic() {
+        assertThat(evaluate(allocator, binary(Function.AND), TWO_BOOLEANS, allPairs()))
+                .containsExactly(true, false, null, false, false, false, null, false, null);
+    }
+
+    @Test
+    void orFollowsThreeValuedLogic() {
+        assertThat(evaluate(allocator, binary(Function.OR), TWO_BOOLEANS, allPairs()))
+                .containsExactly(true, true, true, true, false, null, true, null, null);
+    }
+
+    @Test
+    void andOrAcceptMoreThanTwoOperands() {
+        RowType type = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN, DataType.BOOLEAN);
+        List<List<Object>> rows = List.of(
+                List.of(true, true, true), Arrays.asList(true, null, false), Arrays.asList(null, true, true), List.of(false, false, true));
+        Call and = call(Function.AND, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN), input(2, DataType.BOOLEAN));
+        Call or = call(Function.OR, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN), input(2, DataType.BOOLEAN));
+        assertThat(evaluate(allocator, and, type, rows)).containsExactly(true, false, null, false);
+        assertThat(evaluate(allocator, or, type, rows)).containsExactly(true, true, true, true);
+    }
+
+    @Test
+    void andDoesNotFailOnRowsDecidedByItsLeftSide() {
+        // x <> 0 AND 10 / x > 1: the division must not fail for x = 0
+        RowType type = BatchBuilder.rowType(DataType.BIGINT);
+        Call nonZero = call(Function.NOT_EQUAL, DataType.BOOLEAN, input(0, DataType.BIGINT), literal(0L, DataType.BIGINT));
+        Call quotient = call(Function.DIVIDE, DataType.BIGINT, literal(10L, DataType.BIGINT), input(0, DataType.BIGINT));
+        Call large = call(Function.GREATER_THAN, DataType.BOOLEAN, quotient, literal(1L, DataType.BIGINT));
+        Call and = call(Function.AND, DataType.BOOLEAN, nonZero, large);
+        assertThat(evaluate(allocator, and, type, List.of(List.of(0L), List.of(5L), List.of(20L), Arrays.asList((Object) null))))
+                .containsExactly(false, true, false, null);
+    }
+
+    @Test
+    void not() {
+        assertThat(evaluateColumn(allocator, call(Function.NOT, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, true, false, null))
+                .containsExactly(false, true, null);
+    }
+
+    @Test
+    void booleanTestsAreNeverNull() {
+        Object[] values = {true, false, null};
+        assertThat(test(Function.IS_TRUE, values)).containsExactly(true, false, false);
+        assertThat(test(Function.IS_NOT_TRUE, values)).containsExactly(false, true, true);
+        assertThat(test(Function.IS_FALSE, values)).containsExactly(false, true, false);
+        assertThat(test(Function.IS_NOT_FALSE, values)).containsExactly(true, false, true);
+        assertThat(test(Function.IS_NULL, values)).containsExactly(false, false, true);
+        assertThat(test(Function.IS_NOT_NULL, values)).containsExactly(true, true, false);
+        assertThat(evaluateColumn(allocator, call(Function.IS_NULL, DataType.BOOLEAN, input(0, DataType.VARCHAR)), DataType.VARCHAR, "a", null))
+                .containsExactly(false, true);
+    }
+
+    private List<Object> test(Function function, Object... values) {
+        return evaluateColumn(allocator, call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, values);
+    }
+
+    private static Call binary(Function function) {
+        return call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN));
+    }
+
+    /** (left, right) for left, right in TRUE, FALSE, NULL. */
+    private static List<List<Object>> allPairs() {
+        Boolean[] values = {true, false, NULL};
+        List<List<Object>> rows = new ArrayList<>();
+        for (Boolean left : values) {
+            for (Boolean right : values) {
+                rows.add(Arrays.asList(left, right));
+            }
+        }
+        return rows;
+    }
+}

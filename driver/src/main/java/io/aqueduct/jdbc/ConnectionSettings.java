@@ -1,0 +1,148 @@
+package io.aqueduct.jdbc;
+
+import static java.util.stream.Collectors.toUnmodifiableSet;
+
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import org.apache.calcite.avatica.BuiltInConnectionProperty;
+import org.apache.calcite.avatica.remote.AuthenticationType;
+import org.apache.calcite.avatica.remote.Driver.Serialization;
+
+/**
+ * Splits what a client asked for, in the URL and in the {@link Properties} given to {@code connect},
+ * into Avatica's client configuration and the connection properties the server receives.
+ *
+ * <p>The server receives {@code catalog} and {@code schema} (from the URL path or as keys),
+ * {@code user}, and every other key verbatim, e.g. {@code distributed.dynamic_task_count}. The
+ * client keeps the transport settings: {@code ssl}, {@code serialization} ({@code PROTOBUF} by
+ * default, or {@code JSON}), {@code password}, and Avatica's own keys such as
+ * {@code http_response_timeout} or {@code truststore}. {@code user} and {@code password} together
+ * turn on HTTP BASIC authentication unless {@code authentication} names another scheme.
+ *
+ * <p>A key given both in the URL and in the Properties must have the same value in both.
+ */
+final class ConnectionSettings {
+    static final String CATALOG = "catalog";
+    static final String SCHEMA = "schema";
+    static final String USER = "user";
+    static final String PASSWORD = "password";
+    static final String SSL = "ssl";
+
+    private static final String URL = BuiltInConnectionProperty.URL.camelName();
+    private static final String FACTORY = BuiltInConnectionProperty.FACTORY.camelName();
+    private static final String SERIALIZATION = BuiltInConnectionProperty.SERIALIZATION.camelName();
+
+    /** Avatica's keys, which Avatica itself never forwards; {@code schema} is the server's. */
+    private static final Set<String> AVATICA_CLIENT_KEYS = Arrays.stream(BuiltInConnectionProperty.values())
+            .map(BuiltInConnectionProperty::camelName)
+            .filter(key -> !key.equals(SCHEMA))
+            .collect(toUnmodifiableSet());
+
+    private final String address;
+    private final Properties avaticaProperties;
+    private final Map<String, String> serverProperties;
+
+    private ConnectionSettings(String address, Properties avaticaProperties, Map<String, String> serverProperties) {
+        this.address = address;
+        this.avaticaProperties = avaticaProperties;
+        this.serverProperties = Collections.unmodifiableMap(serverProperties);
+    }
+
+    /** @throws SQLException with SQLState 08001 when a setting is invalid or contradictory */
+    static ConnectionSettings create(AqueductUrl url, Properties info) throws SQLException {
+        Map<String, String> requested = new LinkedHashMap<>();
+        url.catalog().ifPresent(catalog -> requested.put(CATALOG, catalog));
+        url.schema().ifPresent(schema -> requested.put(SCHEMA, schema));
+        for (Map.Entry<String, String> parameter : url.parameters().entrySet()) {
+            merge(requested, parameter.getKey(), parameter.getValue());
+        }
+        for (String key : info.stringPropertyNames()) {
+            merge(requested, key, info.getProperty(key));
+        }
+        for (String derived : new String[] {URL, FACTORY}) {
+            if (requested.containsKey(derived)) {
+                throw ConnectionErrors.invalidSetting("'" + derived + "' is derived by the driver and cannot be set");
+            }
+        }
+
+        boolean ssl = parseSsl(requested.remove(SSL));
+        Serialization serialization = parseSerialization(requested.remove(SERIALIZATION));
+        String user = requested.get(USER);
+        String password = requested.remove(PASSWORD);
+
+        Properties avatica = new Properties();
+        Map<String, String> server = new LinkedHashMap<>();
+        requested.forEach((key, value) -> {
+            if (AVATICA_CLIENT_KEYS.contains(key)) {
+                avatica.setProperty(key, value);
+            } else {
+                server.put(key, value);
+            }
+        });
+        avatica.setProperty(URL, (ssl ? "https://" : "http://") + url.address());
+        avatica.setProperty(SERIALIZATION, serialization.name());
+        avatica.setProperty(FACTORY, AqueductServiceFactory.class.getName());
+        if (user != null) {
+            avatica.setProperty(BuiltInConnectionProperty.AVATICA_USER.camelName(), user);
+        }
+        if (password != null) {
+            avatica.setProperty(BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(), password);
+        }
+        if (user != null && password != null) {
+            avatica.putIfAbsent(BuiltInConnectionProperty.AUTHENTICATION.camelName(), AuthenticationType.BASIC.name());
+        }
+        return new ConnectionSettings(url.address(), avatica, server);
+    }
+
+    /** Host and port, for messages. */
+    String address() {
+        return address;
+    }
+
+    /** Configuration of the Avatica client; a fresh copy on each call. */
+    Properties avaticaProperties() {
+        Properties copy = new Properties();
+        copy.putAll(avaticaProperties);
+        return copy;
+    }
+
+    /** What the server receives as the connection's info map in OpenConnection. */
+    Map<String, String> serverProperties() {
+        return serverProperties;
+    }
+
+    private static void merge(Map<String, String> requested, String key, String value) throws SQLException {
+        String previous = requested.putIfAbsent(key, value);
+        if (previous != null && !previous.equals(value)) {
+            throw ConnectionErrors.invalidSetting("'" + key + "' is given twice with different values");
+        }
+    }
+
+    private static boolean parseSsl(String value) throws SQLException {
+        if (value == null || value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        if (value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        throw ConnectionErrors.invalidSetting("'" + SSL + "' must be true or false, not '" + value + "'");
+    }
+
+    private static Serialization parseSerialization(String value) throws SQLException {
+        if (value == null) {
+            return Serialization.PROTOBUF;
+        }
+        try {
+            return Serialization.valueOf(value.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw ConnectionErrors.invalidSetting(
+                    "'" + SERIALIZATION + "' must be PROTOBUF or JSON, not '" + value + "'");
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package io.aqueduct.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.sql.Connection;
+import java.sql.Driver;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.calcite.avatica.jdbc.JdbcMeta;
+import org.apache.calcite.avatica.remote.LocalService;
+import org.apache.calcite.avatica.server.HttpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Loads the shaded jar alone, as DBeaver does, and talks protobuf to a stock (unshaded) Avatica
+ * server; runs in the {@code integration-test} phase.
+ */
+class TestShadedJarConnects {
+    private static RecordingMeta meta;
+    private static HttpServer server;
+    private static URLClassLoader jarLoader;
+    private static Driver driver;
+
+    @BeforeAll
+    static void startServerAndLoadJar() throws Exception {
+        meta = new RecordingMeta();
+        server = new HttpServer.Builder<>()
+                .withHandler(new LocalService(meta), org.apache.calcite.avatica.remote.Driver.Serialization.PROTOBUF)
+                .withPort(0)
+                .build();
+        server.start();
+        URL jar = new File(System.getProperty("aqueduct.shadedJar")).toURI().toURL();
+        jarLoader = new URLClassLoader(new URL[] {jar}, ClassLoader.getPlatformClassLoader());
+        driver = (Driver) Class.forName("io.aqueduct.jdbc.AqueductDriver", true, jarLoader)
+                .getConstructor()
+                .newInstance();
+    }
+
+    @AfterAll
+    static void stopServer() throws IOException {
+        server.stop();
+        jarLoader.close();
+    }
+
+    @Test
+    void runsAQuery() throws SQLException {
+        try (Connection connection = driver.connect(url("/tpch/sf1"), new Properties());
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT 42 AS answer")) {
+            assertThat(connection.getClass().getName()).startsWith("io.aqueduct.jdbc.shaded.");
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getInt("answer")).isEqualTo(42);
+            assertThat(rows.next()).isFalse();
+        }
+    }
+
+    @Test
+    void serverReceivesCatalogSchemaAndSettings() throws SQLException {
+        Properties info = new Properties();
+        info.setProperty("distributed.dynamic_task_count", "4");
+        try (Connection connection = driver.connect(url("/tpch/sf1?join.broadcast_limit=10MB"), info)) {
+            assertThat(meta.infoOf(connectionId(connection)))
+                    .containsOnly(
+                            Map.entry("catalog", "tpch"),
+                            Map.entry("schema", "sf1"),
+                            Map.entry("join.broadcast_limit", "10MB"),
+                            Map.entry("distributed.dynamic_task_count", "4"));
+        }
+    }
+
+    @Test
+    void metadataNamesTheDriver() throws SQLException {
+        try (Connection connection = driver.connect(url(""), new Properties())) {
+            assertThat(connection.getMetaData().getDriverName()).isEqualTo("Aqueduct JDBC Driver");
+            assertThat(connection.getMetaData().getDriverVersion()).isEqualTo(System.getProperty("aqueduct.version"));
+            assertThat(connection.getMetaData().getURL()).isEqualTo(url(""));
+        }
+    }
+
+    private static String url(String pathAndQuery) {
+        return "jdbc:aqueduct://localhost:" + server.getPort() + pathAndQuery;
+    }
+
+    /** The shaded connection's id, read reflectively: its class is not on this test's classpath. */
+    private static String connectionId(Connection connection) {
+        try {
+            return (String) connection.getClass().getField("id").get(connection);
+        } catch (ReflectiveOperationException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /**
+     * Records each connection's info map (Avatica delivers an empty one as null); H2 itself gets
+     * none, it rejects unknown settings.
+     */
+    private static final class RecordingMeta extends JdbcMeta {
+        private final Map<String, Map<String, String>> infoByConnection = new ConcurrentHashMap<>();
+
+        RecordingMeta() throws SQLException {
+            super("jdbc:h2:mem:");
+        }
+
+        @Override
+        public void openConnection(ConnectionHandle connection, Map<String, String> info) {
+            infoByConnection.put(connection.id, info == null ? Map.of() : Map.copyOf(info));
+            super.openConnection(connection, Map.of());
+        }
+
+        Map<String, String> infoOf(String connectionId) {
+            return infoByConnection.get(connectionId);
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package io.aqueduct.server.cli;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.server.coordinator.Coordinator;
+import io.aqueduct.server.coordinator.CoordinatorServer;
+import io.aqueduct.server.transport.ClusterSecret;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.List;
+
+/** A coordinator with its Avatica endpoint and its workers, spawned locally or given by URL. */
+final class EmbeddedCluster implements AutoCloseable {
+    private final LocalWorkers localWorkers;
+    private final Coordinator coordinator;
+    private final CoordinatorServer server;
+
+    private EmbeddedCluster(LocalWorkers localWorkers, Coordinator coordinator, CoordinatorServer server) {
+        this.localWorkers = localWorkers;
+        this.coordinator = coordinator;
+        this.server = server;
+    }
+
+    static EmbeddedCluster start(ClusterOptions options) throws Exception {
+        ClusterSecret secret = secret(options);
+        LocalWorkers localWorkers = null;
+        List<String> workerUrls;
+        if (options.workers != null && !options.workers.isEmpty()) {
+            workerUrls = options.workers.stream().map(w -> w.startsWith("http") ? w : "http://" + w).toList();
+        } else {
+            localWorkers = LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            workerUrls = localWorkers.urls();
+        }
+        try {
+            int cores = coresPerWorker(secret, workerUrls);
+            Coordinator coordinator = new Coordinator(
+                    ConnectorRegistry.builtIn(), workerUrls, cores, secret, options.coordinatorMemory, options.taskMemory);
+            CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
+            return new EmbeddedCluster(localWorkers, coordinator, server);
+        } catch (Exception e) {
+            if (localWorkers != null) {
+                localWorkers.close();
+            }
+            throw e;
+        }
+    }
+
+    private static ClusterSecret secret(ClusterOptions options) {
+        if (options.secret != null) {
+            return new ClusterSecret(options.secret);
+        }
+        String fromEnvironment = System.getenv(ClusterSecret.ENVIRONMENT_VARIABLE);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return new ClusterSecret(fromEnvironment);
+        }
+        if (options.workers != null && !options.workers.isEmpty()) {
+            throw new IllegalArgumentException("--workers needs the workers' --secret (or env AQUEDUCT_SECRET)");
+        }
+        return ClusterSecret.generate();
+    }
+
+    /** Asks each worker for its processors; the smallest bounds the tasks per stage. */
+    private static int coresPerWorker(ClusterSecret secret, List<String> workerUrls) {
+        try (WorkerClient client = new WorkerClient(secret)) {
+            return workerUrls.stream().mapToInt(url -> client.info(url).processors()).min().orElse(1);
+        }
+    }
+
+    String jdbcUrl() {
+        return "jdbc:aqueduct://localhost:" + server.port();
+    }
+
+    @Override
+    public void close() {
+        server.close();
+        coordinator.close();
+        if (localWorkers != null) {
+            localWorkers.close();
+        }
+    }
+}

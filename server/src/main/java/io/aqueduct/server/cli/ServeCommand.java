@@ -1,0 +1,29 @@
+package io.aqueduct.server.cli;
+
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+
+/** {@code aqueduct serve}: the embedded default, a coordinator and its local worker processes. */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Start a coordinator and its workers.")
+final class ServeCommand implements Callable<Integer> {
+    static final String READY_PREFIX = "Aqueduct ready: ";
+
+    @Mixin
+    ClusterOptions options = new ClusterOptions();
+
+    @Override
+    public Integer call() throws Exception {
+        EmbeddedCluster cluster = EmbeddedCluster.start(options);
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            cluster.close();
+            stopped.countDown();
+        }, "aqueduct-shutdown"));
+        System.out.println(READY_PREFIX + cluster.jdbcUrl());
+        System.out.flush();
+        stopped.await();
+        return 0;
+    }
+}

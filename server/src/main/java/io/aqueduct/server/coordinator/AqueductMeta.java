@@ -1,0 +1,462 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.type.RowType;
+import java.sql.Connection;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.ProtobufMeta;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.avatica.proto.Requests;
+
+/**
+ * Aqueduct's side of the Avatica protocol: each JDBC call arrives here and goes to the engine.
+ * Queries run on the workers; their rows stream to the client frame by frame, never held whole.
+ * Closing a statement or its connection cancels its query.
+ */
+public final class AqueductMeta implements ProtobufMeta {
+    static final String PRODUCT_NAME = "Aqueduct";
+    private static final int DEFAULT_FRAME_ROWS = 100;
+    private static final int MAX_FRAME_ROWS = 65_536;
+    private static final long MAX_FRAME_BYTES = 4L << 20;
+
+    private final Coordinator coordinator;
+    private final CatalogMetadata catalogMetadata;
+    private final String version;
+    private final Map<String, ConnectionState> connections = new ConcurrentHashMap<>();
+    private final AtomicInteger statementIds = new AtomicInteger();
+
+    public AqueductMeta(Coordinator coordinator, String version) {
+        this.coordinator = coordinator;
+        this.catalogMetadata = new CatalogMetadata(coordinator.connectors());
+        this.version = version;
+    }
+
+    private static final class ConnectionState {
+        final Session session;
+        final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
+        ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(true, true, Connection.TRANSACTION_NONE, null, null);
+
+        ConnectionState(Session session) {
+            this.session = session;
+        }
+    }
+
+    private static final class StatementState {
+        CompiledQuery prepared;
+        QueryExecution execution;
+        Signature signature;
+        long maxRowCount;
+        long rowsSent;
+
+        synchronized void closeExecution() {
+            if (execution != null) {
+                execution.close();
+                execution = null;
+            }
+        }
+    }
+
+    // ---- connections and statements
+
+    @Override
+    public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+        guard(() -> connections.put(ch.id, new ConnectionState(Session.fromConnectionProperties(info))));
+    }
+
+    @Override
+    public void closeConnection(ConnectionHandle ch) {
+        ConnectionState connection = connections.remove(ch.id);
+        if (connection != null) {
+            connection.statements.values().forEach(StatementState::closeExecution);
+        }
+    }
+
+    @Override
+    public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties connProps) {
+        ConnectionState connection = connection(ch.id);
+        connection.properties = connection.properties.merge(connProps);
+        return connection.properties;
+    }
+
+    @Override
+    public StatementHandle createStatement(ConnectionHandle ch) {
+        int id = statementIds.incrementAndGet();
+        connection(ch.id).statements.put(id, new StatementState());
+        return new StatementHandle(ch.id, id, null);
+    }
+
+    @Override
+    public void closeStatement(StatementHandle h) {
+        ConnectionState connection = connections.get(h.connectionId);
+        if (connection != null) {
+            StatementState statement = connection.statements.remove(h.id);
+            if (statement != null) {
+                statement.closeExecution();
+            }
+        }
+    }
+
+    @Override
+    public void commit(ConnectionHandle ch) {}
+
+    @Override
+    public void rollback(ConnectionHandle ch) {}
+
+    // ---- queries
+
+    @Override
+    public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+        return guard(() -> {
+            ConnectionState connection = connection(ch.id);
+            CompiledQuery query = coordinator.compile(sql, connection.session);
+            int id = statementIds.incrementAndGet();
+            StatementState statement = new StatementState();
+            statement.prepared = query;
+            statement.maxRowCount = maxRowCount;
+            statement.signature = signature(query, connection.session);
+            connection.statements.put(id, statement);
+            return new StatementHandle(ch.id, id, statement.signature);
+        });
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(
+            StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) throws NoSuchStatementException {
+        return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+    }
+
+    @Override
+    public ExecuteResult prepareAndExecute(
+            StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback)
+            throws NoSuchStatementException {
+        ConnectionState connection = connection(h.connectionId);
+        StatementState statement = statement(connection, h.id);
+        return guard(() -> {
+            CompiledQuery query = coordinator.compile(sql, connection.session);
+            statement.prepared = query;
+            statement.maxRowCount = maxRowCount;
+            statement.signature = signature(query, connection.session);
+            return run(h, statement, maxRowsInFirstFrame);
+        });
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
+            throws NoSuchStatementException {
+        return execute(h, parameterValues, (int) Math.min(maxRowCount, Integer.MAX_VALUE));
+    }
+
+    @Override
+    public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
+            throws NoSuchStatementException {
+        StatementState statement = statement(connection(h.connectionId), h.id);
+        if (parameterValues != null && !parameterValues.isEmpty()) {
+            throw AvaticaErrors.toAvatica(
+                    new AqueductException(ErrorCode.NOT_SUPPORTED, "Statement parameters are not supported yet"));
+        }
+        if (statement.prepared == null) {
+            throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
+        }
+        return guard(() -> run(h, statement, maxRowsInFirstFrame));
+    }
+
+    private ExecuteResult run(StatementHandle h, StatementState statement, int maxRowsInFirstFrame) {
+        statement.closeExecution();
+        QueryExecution execution = coordinator.execute(statement.prepared);
+        synchronized (statement) {
+            statement.execution = execution;
+            statement.rowsSent = 0;
+        }
+        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
+        MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
+        return new ExecuteResult(List.of(resultSet));
+    }
+
+    @Override
+    public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) throws NoSuchStatementException {
+        StatementState statement = statement(connection(h.connectionId), h.id);
+        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount));
+    }
+
+    /** The next rows of the statement's result; the last frame says done and frees the query. */
+    private static Frame nextFrame(StatementState statement, long offset, int requestedRows) {
+        synchronized (statement) {
+            QueryExecution execution = statement.execution;
+            if (execution == null) {
+                return Frame.create(offset, true, List.of());
+            }
+            int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
+            if (statement.maxRowCount > 0) {
+                rows = (int) Math.min(rows, statement.maxRowCount - statement.rowsSent);
+            }
+            List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES);
+            statement.rowsSent += frameRows.size();
+            boolean done = execution.isDone()
+                    || (statement.maxRowCount > 0 && statement.rowsSent >= statement.maxRowCount);
+            if (done) {
+                statement.closeExecution();
+            }
+            return Frame.create(offset, done, frameRows);
+        }
+    }
+
+    private static Signature signature(CompiledQuery query, Session session) {
+        RowType type = query.resultType();
+        List<ColumnMetaData> columns = new ArrayList<>();
+        for (int i = 0; i < type.size(); i++) {
+            columns.add(JdbcTypes.column(i, type.names().get(i), type.type(i), session.catalog(), session.schema(), ""));
+        }
+        return Signature.create(columns, query.sql(), List.of(), CursorFactory.LIST, StatementType.SELECT);
+    }
+
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
+        throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.NOT_SUPPORTED, "Batches are not supported: Aqueduct is read-only"));
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
+        return prepareAndExecuteBatch(h, List.of());
+    }
+
+    @Override
+    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> parameterValues) {
+        return prepareAndExecuteBatch(h, List.of());
+    }
+
+    @Override
+    public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
+        return false;
+    }
+
+    @Override
+    public Iterable<Object> createIterable(
+            StatementHandle stmt, QueryState state, Signature signature, List<TypedValue> parameters, Frame firstFrame) {
+        throw new UnsupportedOperationException("Client-side iteration does not run on the server");
+    }
+
+    // ---- metadata
+
+    @Override
+    public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+        Map<DatabaseProperty, Object> properties = new EnumMap<>(DatabaseProperty.class);
+        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, PRODUCT_NAME);
+        properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, version);
+        properties.put(DatabaseProperty.GET_DATABASE_MAJOR_VERSION, versionPart(0));
+        properties.put(DatabaseProperty.GET_DATABASE_MINOR_VERSION, versionPart(1));
+        properties.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, Connection.TRANSACTION_NONE);
+        properties.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "ABS,MOD");
+        properties.put(DatabaseProperty.GET_STRING_FUNCTIONS, "CHAR_LENGTH,LOWER,SUBSTRING,TRIM,UPPER");
+        properties.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "");
+        properties.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "EXTRACT");
+        properties.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, "");
+        return properties;
+    }
+
+    private int versionPart(int index) {
+        String[] parts = version.split("[.-]");
+        try {
+            return parts.length > index ? Integer.parseInt(parts[index]) : 0;
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public MetaResultSet getCatalogs(ConnectionHandle ch) {
+        return metadata(ch, MetaImpl.MetaCatalog.class, catalogMetadata::catalogs);
+    }
+
+    @Override
+    public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+        return metadata(ch, MetaImpl.MetaSchema.class, () -> catalogMetadata.schemas(catalog, schemaPattern.s));
+    }
+
+    @Override
+    public MetaResultSet getTables(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
+        return metadata(ch, MetaImpl.MetaTable.class,
+                () -> catalogMetadata.tables(catalog, schemaPattern.s, tableNamePattern.s, typeList));
+    }
+
+    @Override
+    public MetaResultSet getColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
+        return metadata(ch, MetaImpl.MetaColumn.class,
+                () -> catalogMetadata.columns(catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
+    }
+
+    @Override
+    public MetaResultSet getTableTypes(ConnectionHandle ch) {
+        return metadata(ch, MetaImpl.MetaTableType.class, () -> List.of(new MetaImpl.MetaTableType("TABLE")));
+    }
+
+    @Override
+    public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+        return metadata(ch, MetaImpl.MetaTypeInfo.class, catalogMetadata::typeInfo);
+    }
+
+    @Override
+    public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
+        return empty(ch, MetaImpl.MetaProcedure.class);
+    }
+
+    @Override
+    public MetaResultSet getProcedureColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern, Pat columnNamePattern) {
+        return empty(ch, MetaImpl.MetaProcedureColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getColumnPrivileges(
+            ConnectionHandle ch, String catalog, String schema, String table, Pat columnNamePattern) {
+        return empty(ch, MetaImpl.MetaColumnPrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getTablePrivileges(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+        return empty(ch, MetaImpl.MetaTablePrivilege.class);
+    }
+
+    @Override
+    public MetaResultSet getBestRowIdentifier(
+            ConnectionHandle ch, String catalog, String schema, String table, int scope, boolean nullable) {
+        return empty(ch, MetaImpl.MetaBestRowIdentifier.class);
+    }
+
+    @Override
+    public MetaResultSet getVersionColumns(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaImpl.MetaVersionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaImpl.MetaPrimaryKey.class);
+    }
+
+    @Override
+    public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaImpl.MetaImportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getExportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+        return empty(ch, MetaImpl.MetaExportedKey.class);
+    }
+
+    @Override
+    public MetaResultSet getCrossReference(
+            ConnectionHandle ch,
+            String parentCatalog,
+            String parentSchema,
+            String parentTable,
+            String foreignCatalog,
+            String foreignSchema,
+            String foreignTable) {
+        return empty(ch, MetaImpl.MetaCrossReference.class);
+    }
+
+    @Override
+    public MetaResultSet getIndexInfo(
+            ConnectionHandle ch, String catalog, String schema, String table, boolean unique, boolean approximate) {
+        return empty(ch, MetaImpl.MetaIndexInfo.class);
+    }
+
+    @Override
+    public MetaResultSet getUDTs(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, int[] types) {
+        return empty(ch, MetaImpl.MetaUdt.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTypes(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern) {
+        return empty(ch, MetaImpl.MetaSuperType.class);
+    }
+
+    @Override
+    public MetaResultSet getSuperTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+        return empty(ch, MetaImpl.MetaSuperTable.class);
+    }
+
+    @Override
+    public MetaResultSet getAttributes(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, Pat attributeNamePattern) {
+        return empty(ch, MetaImpl.MetaAttribute.class);
+    }
+
+    @Override
+    public MetaResultSet getClientInfoProperties(ConnectionHandle ch) {
+        return empty(ch, MetaImpl.MetaClientInfoProperty.class);
+    }
+
+    @Override
+    public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
+        return empty(ch, MetaImpl.MetaFunction.class);
+    }
+
+    @Override
+    public MetaResultSet getFunctionColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern, Pat columnNamePattern) {
+        return empty(ch, MetaImpl.MetaFunctionColumn.class);
+    }
+
+    @Override
+    public MetaResultSet getPseudoColumns(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
+        return empty(ch, MetaImpl.MetaPseudoColumn.class);
+    }
+
+    private MetaResultSet metadata(ConnectionHandle ch, Class<?> rowClass, Supplier<List<?>> rows) {
+        return guard(() -> MetadataResults.of(ch.id, statementIds.incrementAndGet(), rowClass, rows.get()));
+    }
+
+    private MetaResultSet empty(ConnectionHandle ch, Class<?> rowClass) {
+        return metadata(ch, rowClass, List::of);
+    }
+
+    // ---- helpers
+
+    private ConnectionState connection(String connectionId) {
+        ConnectionState connection = connections.get(connectionId);
+        if (connection == null) {
+            throw AvaticaErrors.toAvatica(
+                    new AqueductException(ErrorCode.INVALID_ARGUMENT, "Connection " + connectionId + " is closed"));
+        }
+        return connection;
+    }
+
+    private static StatementState statement(ConnectionState connection, int statementId) throws NoSuchStatementException {
+        StatementState statement = connection.statements.get(statementId);
+        if (statement == null) {
+            throw new NoSuchStatementException(new StatementHandle("", statementId, null));
+        }
+        return statement;
+    }
+
+    private static <T> T guard(Supplier<T> action) {
+        try {
+            return action.get();
+        } catch (RuntimeException e) {
+            throw AvaticaErrors.toAvatica(e);
+        }
+    }
+
+    private static void guard(Runnable action) {
+        guard(() -> {
+            action.run();
+            return null;
+        });
+    }
+}

@@ -1,0 +1,34 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import org.apache.calcite.avatica.AvaticaSeverity;
+import org.apache.calcite.avatica.remote.AvaticaRuntimeException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns engine failures into the errors Avatica sends to the client: the SQLState comes from the
+ * {@link ErrorCode}, the message is the engine's one line, and no server stack trace travels.
+ */
+final class AvaticaErrors {
+    private static final Logger LOG = LoggerFactory.getLogger(AvaticaErrors.class);
+
+    private AvaticaErrors() {}
+
+    static AvaticaRuntimeException toAvatica(RuntimeException e) {
+        if (e instanceof AvaticaRuntimeException avatica) {
+            return avatica;
+        }
+        AqueductException failure = e instanceof AqueductException aqueduct
+                ? aqueduct
+                : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
+        if (failure.errorCode() == ErrorCode.INTERNAL_ERROR) {
+            LOG.error("Internal error", e);
+        }
+        AvaticaRuntimeException avatica = new AvaticaRuntimeException(
+                failure.getMessage(), failure.errorCode().ordinal(), failure.errorCode().sqlState(), AvaticaSeverity.ERROR);
+        avatica.setStackTrace(new StackTraceElement[0]);
+        return avatica;
+    }
+}

@@ -1,0 +1,116 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.sql.QueryCompiler;
+import io.aqueduct.core.stage.ClusterShape;
+import io.aqueduct.core.stage.DistributedPlanner;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.transport.ClusterSecret;
+import io.aqueduct.server.transport.WorkerClient;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+
+/**
+ * The coordinator's engine: compiles SQL, cuts it into stages, and runs them on the workers. The
+ * Avatica layer ({@link AqueductMeta}) is its only caller.
+ */
+public final class Coordinator implements AutoCloseable {
+    private static final long BYTES_PER_TASK = 16L << 20;
+    private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
+
+    private final ConnectorRegistry connectors;
+    private final QueryCompiler compiler;
+    private final List<String> workerUrls;
+    private final ClusterShape clusterShape;
+    private final WorkerClient client;
+    private final BufferAllocator allocator;
+    private final long taskMemoryBytes;
+    private final AtomicInteger nextWorker = new AtomicInteger();
+    private final AtomicInteger querySequence = new AtomicInteger();
+    private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
+    private final ScheduledExecutorService monitorExecutor = Executors.newScheduledThreadPool(2, daemon("query-monitor"));
+
+    public Coordinator(
+            ConnectorRegistry connectors,
+            List<String> workerUrls,
+            int coresPerWorker,
+            ClusterSecret secret,
+            long memoryBytes,
+            long taskMemoryBytes) {
+        if (workerUrls.isEmpty()) {
+            throw new IllegalArgumentException("a coordinator needs at least one worker");
+        }
+        this.connectors = connectors;
+        this.compiler = new QueryCompiler(connectors.all());
+        this.workerUrls = List.copyOf(workerUrls);
+        this.clusterShape = new ClusterShape(workerUrls.size(), workerUrls.size() * coresPerWorker, BYTES_PER_TASK);
+        this.client = new WorkerClient(secret);
+        this.allocator = new RootAllocator(memoryBytes);
+        this.taskMemoryBytes = taskMemoryBytes;
+    }
+
+    ConnectorRegistry connectors() {
+        return connectors;
+    }
+
+    List<String> workerUrls() {
+        return workerUrls;
+    }
+
+    CompiledQuery compile(String sql, Session session) {
+        return compiler.compile(sql, session.catalog(), session.schema());
+    }
+
+    QueryExecution execute(CompiledQuery query) {
+        String queryId = nextQueryId();
+        StagePlan stages = new DistributedPlanner(clusterShape, scan -> connectors
+                        .connector(scan.catalog())
+                        .statistics(scan.schema(), scan.table()))
+                .plan(query.plan());
+        BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
+        return QueryExecution.start(
+                queryId,
+                query,
+                stages,
+                new TaskPlacement(workerUrls, nextWorker),
+                client,
+                queryAllocator,
+                exchangeExecutor,
+                monitorExecutor,
+                taskMemoryBytes);
+    }
+
+    private String nextQueryId() {
+        return LocalDateTime.now().format(QUERY_ID_TIME) + "_" + String.format("%05d", querySequence.incrementAndGet());
+    }
+
+    /** Bytes the coordinator holds in Arrow buffers now (result batches in flight). */
+    public long allocatedBytes() {
+        return allocator.getAllocatedMemory();
+    }
+
+    @Override
+    public void close() {
+        monitorExecutor.shutdownNow();
+        exchangeExecutor.shutdownNow();
+        client.close();
+        allocator.close();
+    }
+
+    private static ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "aqueduct-" + name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,225 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.transport.ExchangeOperator;
+import io.aqueduct.server.transport.RemoteSource;
+import io.aqueduct.server.transport.TaskLocation;
+import io.aqueduct.server.transport.TaskSpec;
+import io.aqueduct.server.transport.TaskState;
+import io.aqueduct.server.transport.TaskStatus;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.arrow.memory.BufferAllocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One running query on the cluster: its stages' tasks on the workers, a monitor that fails the query
+ * at the first task failure or lost worker, and the cursor the client fetches from. Closing it
+ * cancels and frees every task, whether the query finished, failed or was abandoned.
+ */
+final class QueryExecution implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(QueryExecution.class);
+    private static final long MONITOR_INTERVAL_MILLIS = 200;
+
+    private final String queryId;
+    private final CompiledQuery query;
+    private final StagePlan stagePlan;
+    private final WorkerClient client;
+    private final BufferAllocator allocator;
+    private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
+    private final AtomicReference<AqueductException> failure = new AtomicReference<>();
+    private final long startNanos = System.nanoTime();
+    private ScheduledFuture<?> monitor;
+    private ResultCursor cursor;
+    private boolean closed;
+
+    private QueryExecution(
+            String queryId, CompiledQuery query, StagePlan stagePlan, WorkerClient client, BufferAllocator allocator) {
+        this.queryId = queryId;
+        this.query = query;
+        this.stagePlan = stagePlan;
+        this.client = client;
+        this.allocator = allocator;
+    }
+
+    /** Sends every stage's tasks to the workers, producers first, and opens the result stream. */
+    static QueryExecution start(
+            String queryId,
+            CompiledQuery query,
+            StagePlan stagePlan,
+            TaskPlacement placement,
+            WorkerClient client,
+            BufferAllocator allocator,
+            ExecutorService exchangeExecutor,
+            ScheduledExecutorService monitorExecutor,
+            long taskMemoryBytes) {
+        QueryExecution execution = new QueryExecution(queryId, query, stagePlan, client, allocator);
+        try {
+            execution.schedule(placement, taskMemoryBytes);
+            execution.monitor = monitorExecutor.scheduleWithFixedDelay(
+                    execution::checkTasks, MONITOR_INTERVAL_MILLIS, MONITOR_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+            execution.openResults(exchangeExecutor);
+            return execution;
+        } catch (RuntimeException e) {
+            execution.close();
+            throw e;
+        }
+    }
+
+    private void schedule(TaskPlacement placement, long taskMemoryBytes) {
+        for (Stage stage : stagePlan.stages()) {
+            int taskCount = stage.plannedTaskCount();
+            int outputPartitions = stage == stagePlan.root() ? 1 : consumerTaskCount(stage);
+            List<TaskLocation> locations = new ArrayList<>();
+            for (int task = 0; task < taskCount; task++) {
+                String workerUrl = placement.next();
+                TaskSpec spec = new TaskSpec(
+                        queryId + "." + stage.id() + "." + task,
+                        queryId,
+                        stage.id(),
+                        task,
+                        taskCount,
+                        stage.fragment(),
+                        remoteSources(stage, task),
+                        stage.outputPartitioning(),
+                        outputPartitions,
+                        taskMemoryBytes);
+                client.createTask(workerUrl, spec);
+                locations.add(new TaskLocation(workerUrl, spec.taskId()));
+                tasksByStage.put(stage.id(), locations);
+            }
+        }
+    }
+
+    private int consumerTaskCount(Stage stage) {
+        Stage consumer = stagePlan.consumerOf(stage.id());
+        return stage.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumer.plannedTaskCount();
+    }
+
+    private Map<Integer, RemoteSource> remoteSources(Stage stage, int task) {
+        Map<Integer, RemoteSource> sources = new LinkedHashMap<>();
+        for (int sourceStageId : stage.sourceStageIds()) {
+            Stage source = stagePlan.stage(sourceStageId);
+            int partition = source.outputPartitioning().kind() == PartitioningKind.SINGLE ? 0 : task;
+            sources.put(sourceStageId, new RemoteSource(tasksByStage.get(sourceStageId), partition));
+        }
+        return sources;
+    }
+
+    private void openResults(ExecutorService exchangeExecutor) {
+        RemoteSource rootOutput = new RemoteSource(tasksByStage.get(stagePlan.root().id()), 0);
+        ExecutionContext context =
+                new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> failure.get() != null);
+        ExchangeOperator results =
+                new ExchangeOperator(stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
+        cursor = new ResultCursor(results, query.resultType());
+    }
+
+    private void checkTasks() {
+        try {
+            boolean allFinished = true;
+            for (List<TaskLocation> tasks : tasksByStage.values()) {
+                for (TaskLocation task : tasks) {
+                    TaskStatus status = client.taskStatus(task);
+                    if (status.state() == TaskState.FAILED) {
+                        fail(status.error().toException());
+                        return;
+                    }
+                    allFinished &= status.state() == TaskState.FINISHED;
+                }
+            }
+            if (allFinished) {
+                monitor.cancel(false);
+            }
+        } catch (AqueductException e) {
+            fail(e);
+        } catch (RuntimeException e) {
+            fail(new AqueductException(ErrorCode.INTERNAL_ERROR, "Lost track of the query's tasks: " + e, e));
+        }
+    }
+
+    private void fail(AqueductException cause) {
+        if (failure.compareAndSet(null, cause)) {
+            LOG.info("Query {} failed: {}", queryId, cause.getMessage());
+            monitor.cancel(false);
+            cancelTasks();
+        }
+    }
+
+    /** Fetches rows for the client; a failure anywhere in the query surfaces here as its first cause. */
+    synchronized List<Object> fetch(int maxRows, long maxBytes) {
+        try {
+            return cursor.next(maxRows, maxBytes);
+        } catch (RuntimeException e) {
+            AqueductException first = failure.get();
+            if (first != null) {
+                throw first;
+            }
+            fail(e instanceof AqueductException ae ? ae : new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
+            throw e;
+        }
+    }
+
+    synchronized boolean isDone() {
+        return cursor.isDone();
+    }
+
+    String queryId() {
+        return queryId;
+    }
+
+    CompiledQuery query() {
+        return query;
+    }
+
+    StagePlan stagePlan() {
+        return stagePlan;
+    }
+
+    /** The worker of each task, by stage id. */
+    Map<Integer, List<TaskLocation>> tasksByStage() {
+        return Map.copyOf(tasksByStage);
+    }
+
+    private void cancelTasks() {
+        for (List<TaskLocation> tasks : tasksByStage.values()) {
+            tasks.forEach(client::cancelTask);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        if (monitor != null) {
+            monitor.cancel(false);
+        }
+        if (cursor != null) {
+            LOG.info(
+                    "Query {} ended after {} ms, {} rows",
+                    queryId,
+                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
+                    cursor.rowsReturned());
+            cursor.close();
+        }
+        cancelTasks();
+        allocator.close();
+    }
+}

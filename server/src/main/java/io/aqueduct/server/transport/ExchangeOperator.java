@@ -1,0 +1,200 @@
+package io.aqueduct.server.transport;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.type.RowType;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+
+/**
+ * Reads one output partition from each producer task of an upstream stage, all producers at once:
+ * a reader per producer streams Arrow IPC over HTTP into a small bounded queue, so a slow consumer
+ * pushes back on its producers through TCP. Batches come out in arrival order.
+ */
+public final class ExchangeOperator implements Operator {
+    private static final int BATCHES_BUFFERED_PER_PRODUCER = 2;
+
+    private final RowType outputType;
+    private final ExecutionContext context;
+    private final BufferAllocator allocator;
+    private final BlockingQueue<Item> queue;
+    private final List<Future<?>> readers = new ArrayList<>();
+    private final CountDownLatch readersExited;
+    private final List<WorkerClient.ResultStream> streams = new ArrayList<>();
+    private final AtomicReference<AqueductException> failure = new AtomicReference<>();
+    private int producersRunning;
+    private volatile boolean closed;
+
+    /** An element of the queue: a batch, or the end of one producer's stream. */
+    private record Item(VectorSchemaRoot batch) {}
+
+    private static final Item PRODUCER_DONE = new Item(null);
+
+    public ExchangeOperator(
+            RowType outputType,
+            RemoteSource source,
+            WorkerClient client,
+            ExecutorService executor,
+            ExecutionContext context) {
+        this.outputType = outputType;
+        this.context = context;
+        BufferAllocator parent = context.allocator();
+        this.allocator = parent.newChildAllocator("exchange", 0, parent.getLimit());
+        this.queue = new ArrayBlockingQueue<>(Math.max(1, source.producers().size()) * BATCHES_BUFFERED_PER_PRODUCER + 1);
+        this.producersRunning = source.producers().size();
+        this.readersExited = new CountDownLatch(producersRunning);
+        for (TaskLocation producer : source.producers()) {
+            readers.add(executor.submit(() -> {
+                try {
+                    read(client, producer, source.partition());
+                } finally {
+                    readersExited.countDown();
+                }
+            }));
+        }
+    }
+
+    @Override
+    public RowType outputType() {
+        return outputType;
+    }
+
+    @Override
+    public VectorSchemaRoot next() {
+        while (producersRunning > 0) {
+            Item item;
+            try {
+                item = queue.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while reading remote data");
+            }
+            throwIfFailed();
+            context.checkCanceled();
+            if (item == null) {
+                continue;
+            }
+            if (item == PRODUCER_DONE) {
+                producersRunning--;
+                continue;
+            }
+            return item.batch();
+        }
+        throwIfFailed();
+        return null;
+    }
+
+    private void throwIfFailed() {
+        AqueductException e = failure.get();
+        if (e != null) {
+            throw e;
+        }
+    }
+
+    private void read(WorkerClient client, TaskLocation producer, int partition) {
+        try (WorkerClient.ResultStream stream = register(client.openResults(producer, partition));
+                ArrowStreamReader reader = new ArrowStreamReader(stream.body(), allocator)) {
+            VectorSchemaRoot root = reader.getVectorSchemaRoot();
+            while (!closed && reader.loadNextBatch()) {
+                if (root.getRowCount() > 0) {
+                    put(new Item(transfer(root)));
+                }
+            }
+            put(PRODUCER_DONE);
+        } catch (IOException | RuntimeException e) {
+            if (!closed) {
+                failure.compareAndSet(null, upstreamFailure(client, producer, e));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private synchronized WorkerClient.ResultStream register(WorkerClient.ResultStream stream) {
+        if (closed) {
+            stream.close();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Exchange closed");
+        }
+        streams.add(stream);
+        return stream;
+    }
+
+    private void put(Item item) throws InterruptedException {
+        while (!closed) {
+            if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                return;
+            }
+        }
+        if (item.batch() != null) {
+            item.batch().close();
+        }
+    }
+
+    /** Moves the reader's reused root into a batch of its own, without copying buffers. */
+    private VectorSchemaRoot transfer(VectorSchemaRoot root) {
+        List<FieldVector> vectors = new ArrayList<>(root.getFieldVectors().size());
+        for (FieldVector vector : root.getFieldVectors()) {
+            var pair = vector.getTransferPair(allocator);
+            pair.transfer();
+            vectors.add((FieldVector) pair.getTo());
+        }
+        return new VectorSchemaRoot(root.getSchema(), vectors, root.getRowCount());
+    }
+
+    /** The producer's own failure, when it has one, explains a broken stream better than the IOException. */
+    private static AqueductException upstreamFailure(WorkerClient client, TaskLocation producer, Exception cause) {
+        if (cause instanceof AqueductException e && e.errorCode() != ErrorCode.WORKER_UNAVAILABLE) {
+            return e;
+        }
+        try {
+            TaskStatus status = client.taskStatus(producer);
+            if (status.error() != null) {
+                return status.error().toException();
+            }
+        } catch (AqueductException unreachable) {
+            return unreachable;
+        }
+        return new AqueductException(
+                ErrorCode.WORKER_UNAVAILABLE,
+                "Lost the data stream of task " + producer.taskId() + " on " + producer.workerUrl() + ": " + cause.getMessage(),
+                cause);
+    }
+
+    @Override
+    public void close() {
+        synchronized (this) {
+            closed = true;
+            streams.forEach(WorkerClient.ResultStream::close);
+        }
+        for (Future<?> reader : readers) {
+            reader.cancel(true);
+        }
+        try {
+            // A reader still running could allocate after the allocator closes.
+            readersExited.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        Item item;
+        while ((item = queue.poll()) != null) {
+            if (item.batch() != null) {
+                item.batch().close();
+            }
+        }
+        allocator.close();
+    }
+}

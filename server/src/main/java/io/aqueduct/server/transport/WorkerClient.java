@@ -1,0 +1,132 @@
+package io.aqueduct.server.transport;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+/**
+ * The HTTP client of the worker protocol, used by the coordinator (create, poll, cancel tasks) and by
+ * tasks pulling their inputs (result streams). Every request carries the cluster secret.
+ *
+ * <pre>{@code
+ * WorkerClient client = new WorkerClient(secret);
+ * TaskStatus status = client.createTask("http://127.0.0.1:9001", spec);
+ * }</pre>
+ */
+public final class WorkerClient implements AutoCloseable {
+    private static final MediaType JSON = MediaType.get("application/json");
+
+    private final OkHttpClient http;
+    private final OkHttpClient streaming;
+    private final ClusterSecret secret;
+
+    public WorkerClient(ClusterSecret secret) {
+        this.secret = secret;
+        this.http = new OkHttpClient.Builder()
+                .connectTimeout(Duration.ofSeconds(5))
+                .readTimeout(Duration.ofSeconds(30))
+                .retryOnConnectionFailure(false)
+                .build();
+        // Result streams wait as long as their producer computes; liveness is the coordinator's job.
+        this.streaming = http.newBuilder().readTimeout(Duration.ZERO).build();
+        http.dispatcher().setMaxRequestsPerHost(256);
+    }
+
+    public TaskStatus createTask(String workerUrl, TaskSpec spec) {
+        Request request = request(workerUrl + "/v1/task")
+                .post(RequestBody.create(Json.toBytes(spec), JSON))
+                .build();
+        return call(request, TaskStatus.class, workerUrl);
+    }
+
+    public TaskStatus taskStatus(TaskLocation task) {
+        return call(request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(), TaskStatus.class, task.workerUrl());
+    }
+
+    public void cancelTask(TaskLocation task) {
+        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();
+        try (Response ignored = http.newCall(request).execute()) {
+            // best effort: the worker reaps abandoned tasks by itself
+        } catch (IOException ignored) {
+            // the worker is gone; its tasks are gone with it
+        }
+    }
+
+    public WorkerInfo info(String workerUrl) {
+        return call(request(workerUrl + "/v1/info").get().build(), WorkerInfo.class, workerUrl);
+    }
+
+    /** Opens the Arrow IPC stream of one output partition of a task; the caller closes the call. */
+    public ResultStream openResults(TaskLocation task, int partition) throws IOException {
+        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/results/" + partition)
+                .get()
+                .build();
+        Call call = streaming.newCall(request);
+        Response response = call.execute();
+        if (!response.isSuccessful()) {
+            String body = response.body().string();
+            response.close();
+            throw errorResponse(task.workerUrl(), response.code(), body);
+        }
+        return new ResultStream(call, response);
+    }
+
+    /** An open result stream: its body and the call to cancel to abandon it. */
+    public record ResultStream(Call call, Response response) implements AutoCloseable {
+        public InputStream body() {
+            return response.body().byteStream();
+        }
+
+        @Override
+        public void close() {
+            call.cancel();
+            response.close();
+        }
+    }
+
+    private Request.Builder request(String url) {
+        return new Request.Builder().url(url).header(ClusterSecret.HEADER, secret.value());
+    }
+
+    private <T> T call(Request request, Class<T> type, String workerUrl) {
+        try (Response response = http.newCall(request).execute()) {
+            String body = response.body().string();
+            if (!response.isSuccessful()) {
+                throw errorResponse(workerUrl, response.code(), body);
+            }
+            return Json.MAPPER.readValue(body, type);
+        } catch (IOException e) {
+            throw new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE, "Worker " + workerUrl + " is unreachable: " + e.getMessage(), e);
+        }
+    }
+
+    private static AqueductException errorResponse(String workerUrl, int status, String body) {
+        try {
+            return Json.MAPPER.readValue(body, ErrorInfo.class).toException();
+        } catch (IOException | RuntimeException e) {
+            return new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE, "Worker " + workerUrl + " answered HTTP " + status);
+        }
+    }
+
+    @Override
+    public void close() {
+        http.dispatcher().executorService().shutdown();
+        http.connectionPool().evictAll();
+        try {
+            http.dispatcher().executorService().awaitTermination(1, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.aqueduct.server.worker;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.exec.TaskInputs;
+import io.aqueduct.core.plan.RemoteSourceNode;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.server.transport.ExchangeOperator;
+import io.aqueduct.server.transport.RemoteSource;
+import io.aqueduct.server.transport.TaskSpec;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.concurrent.ExecutorService;
+
+/** A worker task's leaves: its share of the connector's table, and upstream output over HTTP. */
+final class HttpTaskInputs implements TaskInputs {
+    private final TaskSpec spec;
+    private final ConnectorRegistry connectors;
+    private final WorkerClient client;
+    private final ExecutorService exchangeExecutor;
+
+    HttpTaskInputs(TaskSpec spec, ConnectorRegistry connectors, WorkerClient client, ExecutorService exchangeExecutor) {
+        this.spec = spec;
+        this.connectors = connectors;
+        this.client = client;
+        this.exchangeExecutor = exchangeExecutor;
+    }
+
+    @Override
+    public Operator scan(TableScanNode node, ExecutionContext context) {
+        return connectors
+                .connector(node.catalog())
+                .createScan(
+                        node.schema(), node.table(), node.outputType().names(), spec.taskIndex(), spec.taskCount(), context);
+    }
+
+    @Override
+    public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
+        RemoteSource source = spec.remoteSources().get(node.stageId());
+        if (source == null) {
+            throw new IllegalStateException("Task " + spec.taskId() + " has no producers for stage " + node.stageId());
+        }
+        return new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
+    }
+}

@@ -1,0 +1,94 @@
+package io.aqueduct.server.worker;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.server.transport.TaskSpec;
+import io.aqueduct.server.transport.TaskStatus;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The tasks of one worker: creates and runs them, answers for them, and releases them when the
+ * coordinator is done with them or, failing that, once nobody asked about them for
+ * {@code idleTaskMillis}.
+ */
+final class TaskManager implements AutoCloseable {
+    private final Map<String, TaskExecution> tasks = new ConcurrentHashMap<>();
+    private final ConnectorRegistry connectors;
+    private final WorkerClient client;
+    private final BufferAllocator allocator;
+    private final String workerUrl;
+    private final ExecutorService taskExecutor = Executors.newCachedThreadPool(daemon("task"));
+    private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("exchange"));
+    private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(daemon("reaper"));
+
+    TaskManager(ConnectorRegistry connectors, WorkerClient client, BufferAllocator allocator, String workerUrl, long idleTaskMillis) {
+        this.connectors = connectors;
+        this.client = client;
+        this.allocator = allocator;
+        this.workerUrl = workerUrl;
+        reaper.scheduleWithFixedDelay(() -> reapIdleFor(idleTaskMillis), 10, 10, TimeUnit.SECONDS);
+    }
+
+    TaskStatus create(TaskSpec spec) {
+        TaskExecution task = new TaskExecution(spec, workerUrl, allocator);
+        if (tasks.putIfAbsent(spec.taskId(), task) != null) {
+            task.cancelAndRelease();
+            throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task " + spec.taskId() + " exists already");
+        }
+        HttpTaskInputs inputs = new HttpTaskInputs(spec, connectors, client, exchangeExecutor);
+        taskExecutor.execute(() -> task.run(inputs));
+        return task.status();
+    }
+
+    TaskExecution task(String taskId) {
+        TaskExecution task = tasks.get(taskId);
+        if (task == null) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "No task " + taskId + " on " + workerUrl);
+        }
+        return task;
+    }
+
+    /** Cancels the task if it still runs and frees everything it holds. */
+    void remove(String taskId) {
+        TaskExecution task = tasks.remove(taskId);
+        if (task != null) {
+            taskExecutor.execute(task::cancelAndRelease);
+        }
+    }
+
+    int activeTasks() {
+        return tasks.size();
+    }
+
+    /** Tasks nobody asked about for a while belong to a coordinator that is gone. */
+    private void reapIdleFor(long idleMillis) {
+        long now = System.currentTimeMillis();
+        tasks.values().stream()
+                .filter(task -> now - task.lastAccessMillis() > idleMillis)
+                .forEach(task -> remove(task.spec().taskId()));
+    }
+
+    @Override
+    public void close() {
+        reaper.shutdownNow();
+        tasks.keySet().forEach(this::remove);
+        taskExecutor.shutdown();
+        exchangeExecutor.shutdownNow();
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, "aqueduct-" + name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

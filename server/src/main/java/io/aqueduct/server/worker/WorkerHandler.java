@@ -1,0 +1,136 @@
+package io.aqueduct.server.worker;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.server.transport.ClusterSecret;
+import io.aqueduct.server.transport.ErrorInfo;
+import io.aqueduct.server.transport.Json;
+import io.aqueduct.server.transport.TaskSpec;
+import io.aqueduct.server.transport.WorkerInfo;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.WriteChannel;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.ipc.message.IpcOption;
+import org.apache.arrow.vector.ipc.message.MessageSerializer;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.handler.AbstractHandler;
+
+/**
+ * The worker's HTTP endpoints, all behind the cluster secret:
+ *
+ * <ul>
+ *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
+ *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels and frees it;
+ *   <li>{@code GET /v1/task/{id}/results/{partition}} streams an output partition as Arrow IPC;
+ *   <li>{@code GET /v1/info} describes the worker.
+ * </ul>
+ */
+final class WorkerHandler extends AbstractHandler {
+    private static final Pattern TASK = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)");
+    private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+)");
+    private static final long POLL_MILLIS = 1000;
+
+    private final TaskManager tasks;
+    private final ClusterSecret secret;
+    private final String workerUrl;
+
+    WorkerHandler(TaskManager tasks, ClusterSecret secret, String workerUrl) {
+        this.tasks = tasks;
+        this.secret = secret;
+        this.workerUrl = workerUrl;
+    }
+
+    @Override
+    public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+            throws IOException {
+        baseRequest.setHandled(true);
+        if (!secret.matches(request.getHeader(ClusterSecret.HEADER))) {
+            response.sendError(HttpServletResponse.SC_UNAUTHORIZED, "Missing or wrong cluster secret");
+            return;
+        }
+        try {
+            route(target, request, response);
+        } catch (AqueductException e) {
+            sendError(response, e);
+        } catch (IOException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            sendError(response, new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
+        }
+    }
+
+    private void route(String target, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String method = request.getMethod();
+        Matcher results = RESULTS.matcher(target);
+        Matcher task = TASK.matcher(target);
+        if (results.matches() && method.equals("GET")) {
+            streamResults(tasks.task(results.group(1)), Integer.parseInt(results.group(2)), response);
+        } else if (target.equals("/v1/task") && method.equals("POST")) {
+            TaskSpec spec = Json.MAPPER.readValue(request.getInputStream(), TaskSpec.class);
+            sendJson(response, tasks.create(spec));
+        } else if (task.matches() && method.equals("GET")) {
+            sendJson(response, tasks.task(task.group(1)).status());
+        } else if (task.matches() && method.equals("DELETE")) {
+            tasks.remove(task.group(1));
+            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+        } else if (target.equals("/v1/info") && method.equals("GET")) {
+            sendJson(response, new WorkerInfo(workerUrl, Runtime.getRuntime().availableProcessors(), tasks.activeTasks()));
+        } else {
+            response.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+    }
+
+    /** Writes the partition as an Arrow IPC stream, batch by batch as the task produces them. */
+    private static void streamResults(TaskExecution task, int partition, HttpServletResponse response) throws IOException {
+        if (partition >= task.outputBuffer().partitionCount()) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
+        }
+        response.setContentType("application/vnd.apache.arrow.stream");
+        OutputStream out = response.getOutputStream();
+        WriteChannel channel = new WriteChannel(Channels.newChannel(out));
+        MessageSerializer.serialize(channel, task.spec().fragment().outputType().toSchema());
+        out.flush();
+        try {
+            while (true) {
+                task.touch();
+                OutputBuffer.Poll poll = task.outputBuffer().poll(partition, POLL_MILLIS);
+                if (poll.isEnd()) {
+                    break;
+                }
+                if (poll.isEmpty()) {
+                    continue;
+                }
+                try (ArrowRecordBatch batch = poll.batch()) {
+                    MessageSerializer.serialize(channel, batch);
+                }
+                out.flush();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while streaming results", e);
+        }
+        ArrowStreamWriter.writeEndOfStream(channel, IpcOption.DEFAULT);
+        out.flush();
+    }
+
+    private static void sendJson(HttpServletResponse response, Object value) throws IOException {
+        response.setContentType("application/json");
+        response.getOutputStream().write(Json.toBytes(value));
+    }
+
+    private void sendError(HttpServletResponse response, AqueductException e) throws IOException {
+        if (response.isCommitted()) {
+            // Mid-stream: breaking the connection is the only signal left; the reader asks for the status.
+            throw new IOException(e.getMessage(), e);
+        }
+        response.setStatus(e.errorCode() == ErrorCode.INVALID_ARGUMENT ? 404 : 500);
+        sendJson(response, ErrorInfo.of(e, workerUrl));
+    }
+}

@@ -1,0 +1,74 @@
+package io.aqueduct.server.worker;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.server.transport.ClusterSecret;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * A worker process's server: runs tasks sent by the coordinator and serves their output to peers.
+ *
+ * <pre>{@code
+ * try (WorkerServer worker = WorkerServer.start("127.0.0.1", 0, secret, memoryBytes)) {
+ *     System.out.println(worker.url());
+ * }
+ * }</pre>
+ */
+public final class WorkerServer implements AutoCloseable {
+    private static final long IDLE_TASK_MILLIS = TimeUnit.MINUTES.toMillis(5);
+
+    private final Server server;
+    private final BufferAllocator allocator;
+    private final WorkerClient client;
+    private final TaskManager tasks;
+    private final String url;
+
+    private WorkerServer(Server server, BufferAllocator allocator, WorkerClient client, TaskManager tasks, String url) {
+        this.server = server;
+        this.allocator = allocator;
+        this.client = client;
+        this.tasks = tasks;
+        this.url = url;
+    }
+
+    public static WorkerServer start(String host, int port, ClusterSecret secret, long memoryBytes) throws Exception {
+        QueuedThreadPool threads = new QueuedThreadPool(512, 8);
+        threads.setName("aqueduct-worker-http");
+        threads.setDaemon(true);
+        Server server = new Server(threads);
+        ServerConnector connector = new ServerConnector(server);
+        connector.setHost(host);
+        connector.setPort(port);
+        server.addConnector(connector);
+        connector.open(); // binds now, so that port 0 resolves before the handler needs the URL
+        String url = "http://" + host + ":" + connector.getLocalPort();
+
+        BufferAllocator allocator = new RootAllocator(memoryBytes);
+        WorkerClient client = new WorkerClient(secret);
+        TaskManager tasks = new TaskManager(ConnectorRegistry.builtIn(), client, allocator, url, IDLE_TASK_MILLIS);
+        server.setHandler(new WorkerHandler(tasks, secret, url));
+        server.start();
+        return new WorkerServer(server, allocator, client, tasks, url);
+    }
+
+    public String url() {
+        return url;
+    }
+
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+        tasks.close();
+        client.close();
+        allocator.close();
+    }
+}

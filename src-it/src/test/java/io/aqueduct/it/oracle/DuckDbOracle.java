@@ -1,0 +1,55 @@
+package io.aqueduct.it.oracle;
+
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * An in-memory DuckDB holding exactly the TPC-H rows {@code io.trino.tpch} generates for a scale factor,
+ * with the column names and types of Aqueduct's {@code tpch} catalog: the reference that integration
+ * tests compare Aqueduct's answers to.
+ *
+ * <p>Usage: {@code try (DuckDbOracle oracle = DuckDbOracle.load(0.01)) { oracle.query(sql); }}
+ */
+public final class DuckDbOracle implements AutoCloseable {
+    private final DuckDBConnection connection;
+
+    private DuckDbOracle(DuckDBConnection connection) {
+        this.connection = connection;
+    }
+
+    public static DuckDbOracle load(double scaleFactor) throws SQLException {
+        DuckDBConnection connection = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:");
+        try {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SET threads = 2");
+            }
+            TpchDuckDbLoader.load(connection, scaleFactor);
+            return new DuckDbOracle(connection);
+        } catch (SQLException | RuntimeException e) {
+            connection.close();
+            throw e;
+        }
+    }
+
+    /** Rows of {@code sql}'s result, normalized by {@link ResultReader}. */
+    public List<List<Object>> query(String sql) throws SQLException {
+        return execute(sql).rows();
+    }
+
+    /** Column names, column types and rows of {@code sql}'s result. */
+    public QueryResult execute(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            return ResultReader.read(resultSet);
+        }
+    }
+
+    @Override
+    public void close() throws SQLException {
+        connection.close();
+    }
+}
