@@ -10,11 +10,14 @@ import java.util.List;
 /** A coordinator with its Avatica endpoint and its workers, spawned locally or given by URL. */
 final class EmbeddedCluster implements AutoCloseable {
     private final LocalWorkers localWorkers;
+    private final List<String> workerUrls;
     private final Coordinator coordinator;
     private final CoordinatorServer server;
 
-    private EmbeddedCluster(LocalWorkers localWorkers, Coordinator coordinator, CoordinatorServer server) {
+    private EmbeddedCluster(
+            LocalWorkers localWorkers, List<String> workerUrls, Coordinator coordinator, CoordinatorServer server) {
         this.localWorkers = localWorkers;
+        this.workerUrls = workerUrls;
         this.coordinator = coordinator;
         this.server = server;
     }
@@ -34,7 +37,7 @@ final class EmbeddedCluster implements AutoCloseable {
             Coordinator coordinator = new Coordinator(
                     ConnectorRegistry.builtIn(), workerUrls, cores, secret, options.coordinatorMemory, options.taskMemory);
             CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
-            return new EmbeddedCluster(localWorkers, coordinator, server);
+            return new EmbeddedCluster(localWorkers, workerUrls, coordinator, server);
         } catch (Exception e) {
             if (localWorkers != null) {
                 localWorkers.close();
@@ -62,6 +65,10 @@ final class EmbeddedCluster implements AutoCloseable {
         try (WorkerClient client = new WorkerClient(secret)) {
             return workerUrls.stream().mapToInt(url -> client.info(url).processors()).min().orElse(1);
         }
+    }
+
+    List<String> workerUrls() {
+        return workerUrls;
     }
 
     String jdbcUrl() {

@@ -9,6 +9,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Start a coordinator and its workers.")
 final class ServeCommand implements Callable<Integer> {
     static final String READY_PREFIX = "Aqueduct ready: ";
+    static final String WORKERS_PREFIX = "Aqueduct workers: ";
 
     @Mixin
     ClusterOptions options = new ClusterOptions();
@@ -21,6 +22,7 @@ final class ServeCommand implements Callable<Integer> {
             cluster.close();
             stopped.countDown();
         }, "aqueduct-shutdown"));
+        System.out.println(WORKERS_PREFIX + String.join(",", cluster.workerUrls()));
         System.out.println(READY_PREFIX + cluster.jdbcUrl());
         System.out.flush();
         stopped.await();

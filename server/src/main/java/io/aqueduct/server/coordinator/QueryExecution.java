@@ -213,10 +213,12 @@ final class QueryExecution implements AutoCloseable {
         }
         if (cursor != null) {
             LOG.info(
-                    "Query {} ended after {} ms, {} rows",
+                    "Query {} ended after {} ms: {} rows, {} stages, peak result memory {} bytes",
                     queryId,
                     TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                    cursor.rowsReturned());
+                    cursor.rowsReturned(),
+                    stagePlan.stages().size(),
+                    allocator.getPeakMemoryAllocation());
             cursor.close();
         }
         cancelTasks();

@@ -6,6 +6,10 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
+import io.aqueduct.server.transport.WorkerInfo;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -20,7 +24,10 @@ import org.apache.arrow.memory.BufferAllocator;
  * {@code idleTaskMillis}.
  */
 final class TaskManager implements AutoCloseable {
+    private static final int RECENT_TASKS_KEPT = 1000;
+
     private final Map<String, TaskExecution> tasks = new ConcurrentHashMap<>();
+    private final Deque<String> recentTaskIds = new ArrayDeque<>();
     private final ConnectorRegistry connectors;
     private final WorkerClient client;
     private final BufferAllocator allocator;
@@ -43,6 +50,7 @@ final class TaskManager implements AutoCloseable {
             task.cancelAndRelease();
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task " + spec.taskId() + " exists already");
         }
+        remember(spec.taskId());
         HttpTaskInputs inputs = new HttpTaskInputs(spec, connectors, client, exchangeExecutor);
         taskExecutor.execute(() -> task.run(inputs));
         return task.status();
@@ -64,8 +72,25 @@ final class TaskManager implements AutoCloseable {
         }
     }
 
-    int activeTasks() {
-        return tasks.size();
+    private synchronized void remember(String taskId) {
+        recentTaskIds.addLast(taskId);
+        if (recentTaskIds.size() > RECENT_TASKS_KEPT) {
+            recentTaskIds.removeFirst();
+        }
+    }
+
+    WorkerInfo info() {
+        List<String> recent;
+        synchronized (this) {
+            recent = List.copyOf(recentTaskIds);
+        }
+        return new WorkerInfo(
+                workerUrl,
+                ProcessHandle.current().pid(),
+                Runtime.getRuntime().availableProcessors(),
+                tasks.size(),
+                allocator.getAllocatedMemory(),
+                recent);
     }
 
     /** Tasks nobody asked about for a while belong to a coordinator that is gone. */

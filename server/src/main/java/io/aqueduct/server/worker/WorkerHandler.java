@@ -6,7 +6,6 @@ import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.Json;
 import io.aqueduct.server.transport.TaskSpec;
-import io.aqueduct.server.transport.WorkerInfo;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
@@ -81,7 +80,7 @@ final class WorkerHandler extends AbstractHandler {
             tasks.remove(task.group(1));
             response.setStatus(HttpServletResponse.SC_NO_CONTENT);
         } else if (target.equals("/v1/info") && method.equals("GET")) {
-            sendJson(response, new WorkerInfo(workerUrl, Runtime.getRuntime().availableProcessors(), tasks.activeTasks()));
+            sendJson(response, tasks.info());
         } else {
             response.sendError(HttpServletResponse.SC_NOT_FOUND);
         }
