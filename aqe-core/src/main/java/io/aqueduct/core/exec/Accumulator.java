@@ -20,7 +20,7 @@ interface Accumulator {
     /** Adds rows {@code [0, rowCount)} of {@code batch}, row {@code i} belonging to group {@code groupIds[i]}. */
     void add(VectorSchemaRoot batch, int[] groupIds, int rowCount);
 
-    /** Writes the results of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of {@code output}. */
+    /** Writes the results of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)}. */
     void write(FieldVector output, int fromGroup, int count);
 
     static Accumulator create(AggregateCall call, RowType inputType, HeapMemoryTracker memory) {
@@ -47,7 +47,9 @@ interface Accumulator {
         if (argumentType.kind() == TypeKind.DOUBLE && resultType.kind() == TypeKind.DOUBLE) {
             return new DoubleSumAccumulator(field, nullWhenEmpty, memory);
         }
-        if (argumentType.isNumeric() && argumentType.kind() != TypeKind.DOUBLE && resultType.isNumeric()
+        if (argumentType.isNumeric()
+                && argumentType.kind() != TypeKind.DOUBLE
+                && resultType.isNumeric()
                 && resultType.kind() != TypeKind.DOUBLE) {
             checkArgument(
                     argumentType.scale() == resultType.scale(), "SUM must keep the scale of its argument: %s", call);

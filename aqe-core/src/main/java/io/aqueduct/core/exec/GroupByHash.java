@@ -5,22 +5,19 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Assigns dense group ids 0, 1, 2... to the distinct combinations of key columns (NULL being one
- * value), using open addressing with linear probing over slots that hold group ids. The keys of each
- * group live column-wise in {@link GroupColumn}s, and each group's hash is kept so that resizing never
- * rehashes keys.
+ * Assigns dense group ids 0, 1, 2... to the distinct combinations of key values (NULL being one value),
+ * using open addressing with linear probing over slots that hold group ids. The keys of each group live
+ * column-wise in {@link GroupColumn}s, and each group's hash is kept so that resizing never rehashes
+ * keys. Grouping assigns ids; a hash join also looks rows up without adding groups.
  */
 final class GroupByHash {
     private static final int EMPTY = -1;
     private static final float LOAD_FACTOR = 0.75f;
 
-    private final int[] keyFields;
     private final List<GroupColumn> keys;
     private final HeapMemoryTracker memory;
-    private final FieldVector[] keyVectors;
 
     private int[] slots;
     private int mask;
@@ -28,15 +25,14 @@ final class GroupByHash {
     private long[] groupHashes = new long[0];
     private int groupCount;
     private long[] rowHashes = new long[0];
+    private FieldVector[] keyVectors;
 
-    GroupByHash(List<Integer> keyFields, List<DataType> keyTypes, HeapMemoryTracker memory) {
-        this.keyFields = keyFields.stream().mapToInt(Integer::intValue).toArray();
+    GroupByHash(List<DataType> keyTypes, HeapMemoryTracker memory) {
         this.memory = memory;
         this.keys = new ArrayList<>(keyTypes.size());
         for (DataType type : keyTypes) {
             keys.add(GroupColumn.create(type, memory));
         }
-        this.keyVectors = new FieldVector[keyTypes.size()];
         allocateSlots(1024);
     }
 
@@ -44,17 +40,22 @@ final class GroupByHash {
         return groupCount;
     }
 
-    /** Fills {@code groupIds[0..rowCount)} with the group of each row of {@code batch}, adding new groups. */
-    void assignGroups(VectorSchemaRoot batch, int[] groupIds) {
-        int rowCount = batch.getRowCount();
-        rowHashes = memory.grow(rowHashes, rowCount);
-        Arrays.fill(rowHashes, 0, rowCount, 0);
-        for (int key = 0; key < keyFields.length; key++) {
-            keyVectors[key] = batch.getVector(keyFields[key]);
-            keys.get(key).hash(keyVectors[key], rowCount, rowHashes);
-        }
+    /**
+     * Fills {@code groupIds[0..rowCount)} with the group of each row of the key vectors, one vector per key
+     * type, adding new groups.
+     */
+    void assignGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
+        hashRows(keyVectors, rowCount);
         for (int row = 0; row < rowCount; row++) {
             groupIds[row] = findOrAddGroup(mix(rowHashes[row]), row);
+        }
+    }
+
+    /** Like {@link #assignGroups} but adds no group: a row whose keys are no group's gets -1. */
+    void findGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
+        hashRows(keyVectors, rowCount);
+        for (int row = 0; row < rowCount; row++) {
+            groupIds[row] = findGroup(mix(rowHashes[row]), row);
         }
     }
 
@@ -62,6 +63,26 @@ final class GroupByHash {
     void writeKeys(List<FieldVector> outputs, int fromGroup, int count) {
         for (int key = 0; key < keys.size(); key++) {
             keys.get(key).write(outputs.get(key), fromGroup, count);
+        }
+    }
+
+    private void hashRows(FieldVector[] keyVectors, int rowCount) {
+        this.keyVectors = keyVectors;
+        rowHashes = memory.grow(rowHashes, rowCount);
+        Arrays.fill(rowHashes, 0, rowCount, 0);
+        for (int key = 0; key < keyVectors.length; key++) {
+            keys.get(key).hash(keyVectors[key], rowCount, rowHashes);
+        }
+    }
+
+    private int findGroup(long hash, int row) {
+        int slot = (int) hash & mask;
+        while (true) {
+            int group = slots[slot];
+            if (group == EMPTY || (groupHashes[group] == hash && keysMatch(group, row))) {
+                return group;
+            }
+            slot = (slot + 1) & mask;
         }
     }
 

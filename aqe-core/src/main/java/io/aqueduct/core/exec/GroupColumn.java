@@ -58,7 +58,7 @@ abstract class GroupColumn {
     /** Compares the group's value with the row's value, both non-NULL: negative when the group's is smaller. */
     abstract int compare(int group, FieldVector vector, int row);
 
-    /** Writes the values of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of {@code output}. */
+    /** Writes the values of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)}. */
     final void write(FieldVector output, int fromGroup, int count) {
         for (int i = 0; i < count; i++) {
             if (present[fromGroup + i]) {

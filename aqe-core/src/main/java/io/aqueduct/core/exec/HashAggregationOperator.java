@@ -25,6 +25,8 @@ public final class HashAggregationOperator implements Operator {
     private final BufferAllocator allocator;
     private final HeapMemoryTracker memory;
     private final GroupByHash groupByHash;
+    private final int[] groupKeyFields;
+    private final FieldVector[] groupKeyVectors;
     private final List<Accumulator> accumulators;
 
     private int[] groupIds = new int[0];
@@ -39,6 +41,8 @@ public final class HashAggregationOperator implements Operator {
         this.outputType = node.outputType();
         this.allocator = context.allocator().newChildAllocator("aggregate", 0, Long.MAX_VALUE);
         this.memory = new HeapMemoryTracker(allocator, "aggregation");
+        this.groupKeyFields = node.groupKeys().stream().mapToInt(Integer::intValue).toArray();
+        this.groupKeyVectors = new FieldVector[groupKeyFields.length];
         try {
             RowType inputType = input.outputType();
             this.accumulators = new ArrayList<>(node.aggregates().size());
@@ -50,8 +54,9 @@ public final class HashAggregationOperator implements Operator {
                 this.groupCount = 1;
                 accumulators.forEach(accumulator -> accumulator.ensureCapacity(1));
             } else {
-                List<DataType> keyTypes = node.groupKeys().stream().map(inputType::type).toList();
-                this.groupByHash = new GroupByHash(node.groupKeys(), keyTypes, memory);
+                List<DataType> keyTypes =
+                        node.groupKeys().stream().map(inputType::type).toList();
+                this.groupByHash = new GroupByHash(keyTypes, memory);
             }
         } catch (RuntimeException e) {
             memory.close();
@@ -114,7 +119,10 @@ public final class HashAggregationOperator implements Operator {
         if (groupByHash == null) {
             Arrays.fill(groupIds, 0, rowCount, 0);
         } else {
-            groupByHash.assignGroups(batch, groupIds);
+            for (int key = 0; key < groupKeyFields.length; key++) {
+                groupKeyVectors[key] = batch.getVector(groupKeyFields[key]);
+            }
+            groupByHash.assignGroups(groupKeyVectors, rowCount, groupIds);
             groupCount = groupByHash.groupCount();
         }
         for (Accumulator accumulator : accumulators) {

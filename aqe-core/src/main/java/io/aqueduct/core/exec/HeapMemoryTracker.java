@@ -28,10 +28,6 @@ final class HeapMemoryTracker implements AutoCloseable {
         this.owner = requireNonNull(owner, "owner is null");
     }
 
-    long usedBytes() {
-        return usedBytes;
-    }
-
     void add(long bytes) {
         usedBytes += bytes;
         long missing = usedBytes - reservation.getSizeLong();

@@ -38,11 +38,15 @@ public final class LocalExecutionPlanner {
             return withInput(filter.source(), inputs, context, input -> FilterOperator.create(filter, input, context));
         }
         if (node instanceof ProjectNode project) {
-            return withInput(project.source(), inputs, context, input -> ProjectOperator.create(project, input, context));
+            return withInput(
+                    project.source(), inputs, context, input -> ProjectOperator.create(project, input, context));
         }
         if (node instanceof AggregateNode aggregate) {
             return withInput(
-                    aggregate.source(), inputs, context, input -> HashAggregationOperator.create(aggregate, input, context));
+                    aggregate.source(),
+                    inputs,
+                    context,
+                    input -> HashAggregationOperator.create(aggregate, input, context));
         }
         if (node instanceof SortNode sort) {
             return withInput(sort.source(), inputs, context, input -> SortOperator.create(sort, input, context));
@@ -53,12 +57,16 @@ public final class LocalExecutionPlanner {
         if (node instanceof LimitNode limit) {
             return withInput(limit.source(), inputs, context, input -> LimitOperator.create(limit, input, context));
         }
-        throw new IllegalArgumentException("Unsupported plan node: " + node.getClass().getSimpleName());
+        throw new IllegalArgumentException(
+                "Unsupported plan node: " + node.getClass().getSimpleName());
     }
 
     /** Plans {@code source}, then the operator over it, closing the source's operators if the latter fails. */
     private Operator withInput(
-            PlanNode source, TaskInputs inputs, ExecutionContext context, Function<Operator, Operator> operatorOverInput) {
+            PlanNode source,
+            TaskInputs inputs,
+            ExecutionContext context,
+            Function<Operator, Operator> operatorOverInput) {
         Operator input = plan(source, inputs, context);
         try {
             return operatorOverInput.apply(input);

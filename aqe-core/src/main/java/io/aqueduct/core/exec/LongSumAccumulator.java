@@ -16,7 +16,11 @@ final class LongSumAccumulator implements Accumulator {
     private boolean[] nonEmpty = new boolean[0];
 
     LongSumAccumulator(
-            int field, LongVectorAccess input, LongVectorAccess output, boolean nullWhenEmpty, HeapMemoryTracker memory) {
+            int field,
+            LongVectorAccess input,
+            LongVectorAccess output,
+            boolean nullWhenEmpty,
+            HeapMemoryTracker memory) {
         this.field = field;
         this.input = input;
         this.output = output;

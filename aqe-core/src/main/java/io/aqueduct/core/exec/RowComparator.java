@@ -36,7 +36,10 @@ public final class RowComparator {
         }
     }
 
-    /** Negative, zero or positive as row {@code leftRow} of {@code left} sorts before, with or after row {@code rightRow} of {@code right}. */
+    /**
+     * Negative, zero or positive as row {@code leftRow} of {@code left} sorts before, with or after row
+     * {@code rightRow} of {@code right}.
+     */
     public int compare(VectorSchemaRoot left, int leftRow, VectorSchemaRoot right, int rightRow) {
         for (int i = 0; i < fields.length; i++) {
             FieldVector leftVector = left.getVector(fields[i]);
@@ -75,8 +78,9 @@ public final class RowComparator {
                     Long.compare(access.get(left, leftRow), access.get(right, rightRow));
         }
         return switch (type.kind()) {
-            case DOUBLE -> (left, leftRow, right, rightRow) ->
-                    Double.compare(((Float8Vector) left).get(leftRow), ((Float8Vector) right).get(rightRow));
+            case DOUBLE ->
+                (left, leftRow, right, rightRow) ->
+                        Double.compare(((Float8Vector) left).get(leftRow), ((Float8Vector) right).get(rightRow));
             case VARCHAR -> RowComparator::compareUtf8;
             case NULL -> (left, leftRow, right, rightRow) -> 0;
             default -> throw new IllegalArgumentException("Cannot sort by " + type);

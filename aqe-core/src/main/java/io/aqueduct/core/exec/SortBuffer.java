@@ -38,7 +38,7 @@ final class SortBuffer implements AutoCloseable {
         batches.add(Batches.transfer(batch, allocator));
     }
 
-    /** The addresses of all rows in {@code comparator}'s order, rows that compare equal staying in the order they were added. */
+    /** The addresses of all rows in {@code comparator}'s order; rows that compare equal keep the order they came in. */
     long[] sortedAddresses(RowComparator comparator) {
         int count = Math.toIntExact(rowCount);
         memory.add(2L * count * Long.BYTES);
@@ -50,8 +50,11 @@ final class SortBuffer implements AutoCloseable {
                     addresses[next++] = (long) batch << 32 | row;
                 }
             }
-            StableLongSort.sort(addresses, new long[count], (left, right) -> comparator.compare(
-                    batches.get(batchOf(left)), rowOf(left), batches.get(batchOf(right)), rowOf(right)));
+            StableLongSort.sort(
+                    addresses,
+                    new long[count],
+                    (left, right) -> comparator.compare(
+                            batches.get(batchOf(left)), rowOf(left), batches.get(batchOf(right)), rowOf(right)));
             return addresses;
         } finally {
             memory.release(2L * count * Long.BYTES);
@@ -66,7 +69,8 @@ final class SortBuffer implements AutoCloseable {
                 FieldVector outputVector = output.getVector(column);
                 for (int i = 0; i < count; i++) {
                     long address = addresses[from + i];
-                    outputVector.copyFromSafe(rowOf(address), i, batches.get(batchOf(address)).getVector(column));
+                    outputVector.copyFromSafe(
+                            rowOf(address), i, batches.get(batchOf(address)).getVector(column));
                 }
             }
             output.setRowCount(count);

@@ -16,6 +16,7 @@ public final class SortOperator implements Operator {
     private final SortBuffer buffer;
     private long[] sortedAddresses;
     private int position;
+    private boolean closed;
 
     private SortOperator(SortNode node, Operator input, ExecutionContext context) {
         this.input = requireNonNull(input, "input is null");
@@ -55,6 +56,10 @@ public final class SortOperator implements Operator {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             input.close();
         } finally {

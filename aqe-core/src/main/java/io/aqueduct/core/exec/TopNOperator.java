@@ -24,6 +24,7 @@ public final class TopNOperator implements Operator {
     private long[] sortedAddresses;
     private int outputRows;
     private int position;
+    private boolean closed;
 
     private TopNOperator(TopNNode node, Operator input, ExecutionContext context) {
         checkArgument(node.count() >= 0, "count is negative: %s", node.count());
@@ -84,6 +85,10 @@ public final class TopNOperator implements Operator {
 
     @Override
     public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         try {
             input.close();
         } finally {

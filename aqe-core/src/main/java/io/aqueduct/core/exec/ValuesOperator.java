@@ -39,7 +39,11 @@ public final class ValuesOperator implements Operator {
         try {
             for (int row = 0; row < rows.size(); row++) {
                 for (int column = 0; column < type.size(); column++) {
-                    VectorValues.set(batch.getVector(column), type.type(column), row, rows.get(row).get(column).value());
+                    VectorValues.set(
+                            batch.getVector(column),
+                            type.type(column),
+                            row,
+                            rows.get(row).get(column).value());
                 }
             }
             batch.setRowCount(rows.size());

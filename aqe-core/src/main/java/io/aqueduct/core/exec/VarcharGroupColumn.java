@@ -68,7 +68,12 @@ final class VarcharGroupColumn extends GroupColumn {
         int end = strings.getEndOffset(row);
         return end - start == lengths[group]
                 && ByteFunctionHelpers.compare(
-                                strings.getDataBuffer(), start, end, pool, starts[group], starts[group] + lengths[group])
+                                strings.getDataBuffer(),
+                                start,
+                                end,
+                                pool,
+                                starts[group],
+                                starts[group] + lengths[group])
                         == 0;
     }
 

@@ -19,7 +19,9 @@ import java.util.List;
     @JsonSubTypes.Type(value = SortNode.class, name = "sort"),
     @JsonSubTypes.Type(value = TopNNode.class, name = "topN"),
     @JsonSubTypes.Type(value = LimitNode.class, name = "limit"),
-    @JsonSubTypes.Type(value = RemoteSourceNode.class, name = "remoteSource")
+    @JsonSubTypes.Type(value = RemoteSourceNode.class, name = "remoteSource"),
+    @JsonSubTypes.Type(value = JoinNode.class, name = "join"),
+    @JsonSubTypes.Type(value = UnionNode.class, name = "union")
 })
 public sealed interface PlanNode
         permits TableScanNode,
@@ -30,7 +32,9 @@ public sealed interface PlanNode
                 SortNode,
                 TopNNode,
                 LimitNode,
-                RemoteSourceNode {
+                RemoteSourceNode,
+                JoinNode,
+                UnionNode {
     RowType outputType();
 
     List<PlanNode> sources();

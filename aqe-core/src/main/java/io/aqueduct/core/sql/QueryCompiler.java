@@ -18,6 +18,7 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
 import org.apache.calcite.plan.hep.HepProgramBuilder;
@@ -74,8 +75,21 @@ public final class QueryCompiler {
                     CoreRules.PROJECT_MERGE,
                     CoreRules.PROJECT_REMOVE,
                     CoreRules.AGGREGATE_PROJECT_MERGE,
+                    CoreRules.JOIN_PUSH_EXPRESSIONS,
+                    CoreRules.UNION_TO_DISTINCT,
                     CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
                     CoreRules.AGGREGATE_REMOVE))
+            .build();
+
+    /** Join order from statistics: Calcite's heuristic join ordering over multi-joins. */
+    private static final HepProgram JOIN_ORDERING = new HepProgramBuilder()
+            .addMatchOrder(HepMatchOrder.BOTTOM_UP)
+            .addRuleInstance(CoreRules.JOIN_TO_MULTI_JOIN)
+            .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
+            .build();
+
+    private static final HepProgram SEMI_JOINS = new HepProgramBuilder()
+            .addRuleCollection(List.of(CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
@@ -131,7 +145,9 @@ public final class QueryCompiler {
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
         RelNode trimmed = converter.trimUnusedFields(false, decorrelated);
         RelNode optimized = run(LOGICAL_OPTIMIZATION, trimmed);
-        return run(SCAN_PRUNING, optimized);
+        RelNode ordered = run(SEMI_JOINS, run(LOGICAL_OPTIMIZATION, run(JOIN_ORDERING, optimized)));
+        // Trimming last puts a projection right on top of each scan, which the scan then absorbs.
+        return run(SCAN_PRUNING, converter.trimUnusedFields(false, ordered));
     }
 
     private static RelNode run(HepProgram program, RelNode rel) {

@@ -11,6 +11,9 @@ import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.JoinType;
+import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -27,7 +30,14 @@ import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
@@ -65,6 +75,13 @@ final class RelToPlanConverter {
         }
         if (rel instanceof Values values) {
             return values(values);
+        }
+        if (rel instanceof Join join) {
+            return join(join);
+        }
+        if (rel instanceof Union union && union.all) {
+            List<PlanNode> inputs = union.getInputs().stream().map(this::convert).toList();
+            return new UnionNode(inputs, TypeConverter.toRowType(union.getRowType()));
         }
         throw new AqueductException(
                 ErrorCode.NOT_SUPPORTED, "Operation " + rel.getRelTypeName() + " is not supported yet");
@@ -111,6 +128,10 @@ final class RelToPlanConverter {
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
             switch (call.getAggregation().getKind()) {
+                case LITERAL_AGG -> {
+                    needsProjection = true;
+                    projections.add(RexToExpression.literal((RexLiteral) call.rexList.get(0)));
+                }
                 case AVG -> {
                     needsProjection = true;
                     DataType argumentType = source.outputType().type(call.getArgList().get(0));
@@ -185,6 +206,116 @@ final class RelToPlanConverter {
         }
         PlanNode topN = new TopNNode(source, keys, offset + fetch);
         return offset == 0 ? topN : new LimitNode(topN, offset, fetch);
+    }
+
+    /**
+     * The right input is the build side. Calcite's join ordering puts the smaller input there; an
+     * inner join whose left input is estimated smaller is swapped, with a projection restoring the
+     * column order.
+     */
+    private PlanNode join(Join join) {
+        JoinType type = joinType(join.getJoinType());
+        RelMetadataQuery metadata = join.getCluster().getMetadataQuery();
+        double leftRows = rows(metadata, join.getLeft());
+        double rightRows = rows(metadata, join.getRight());
+        if (type == JoinType.INNER && leftRows < rightRows) {
+            return swapped(join, rightRows, metadata);
+        }
+        List<Integer> leftKeys = new ArrayList<>();
+        List<Integer> rightKeys = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        RexNode rest = RelOptUtil.splitJoinCondition(
+                join.getLeft(), join.getRight(), join.getCondition(), leftKeys, rightKeys, filterNulls);
+        Expression residual = rest.isAlwaysTrue() ? null : rexConverter.convert(rest);
+        List<Boolean> nullSafe = filterNulls.stream().map(excludesNulls -> !excludesNulls).toList();
+        return new JoinNode(
+                convert(join.getLeft()),
+                convert(join.getRight()),
+                type,
+                leftKeys,
+                rightKeys,
+                nullSafe,
+                residual,
+                TypeConverter.toRowType(join.getRowType()),
+                estimatedBytes(rightRows, join.getRight()));
+    }
+
+    private PlanNode swapped(Join join, double rightRows, RelMetadataQuery metadata) {
+        RelNode left = join.getLeft();
+        RelNode right = join.getRight();
+        int leftCount = left.getRowType().getFieldCount();
+        int rightCount = right.getRowType().getFieldCount();
+        // The condition's field references move: left fields shift right, right fields shift left.
+        int[] adjustments = new int[leftCount + rightCount];
+        for (int i = 0; i < leftCount; i++) {
+            adjustments[i] = rightCount;
+        }
+        for (int i = leftCount; i < leftCount + rightCount; i++) {
+            adjustments[i] = -leftCount;
+        }
+        RelDataTypeFactory typeFactory = join.getCluster().getTypeFactory();
+        RexNode condition = join.getCondition().accept(new RelOptUtil.RexInputConverter(
+                join.getCluster().getRexBuilder(),
+                typeFactory.createJoinType(left.getRowType(), right.getRowType()).getFieldList(),
+                typeFactory.createJoinType(right.getRowType(), left.getRowType()).getFieldList(),
+                adjustments));
+        List<Integer> rightKeys = new ArrayList<>();
+        List<Integer> leftKeys = new ArrayList<>();
+        List<Boolean> filterNulls = new ArrayList<>();
+        RexNode rest = RelOptUtil.splitJoinCondition(right, left, condition, rightKeys, leftKeys, filterNulls);
+        List<String> names = new ArrayList<>();
+        List<DataType> types = new ArrayList<>();
+        RowType leftType = TypeConverter.toRowType(left.getRowType());
+        RowType rightType = TypeConverter.toRowType(right.getRowType());
+        names.addAll(rightType.names());
+        names.addAll(leftType.names());
+        types.addAll(rightType.types());
+        types.addAll(leftType.types());
+        JoinNode swappedJoin = new JoinNode(
+                convert(right),
+                convert(left),
+                JoinType.INNER,
+                rightKeys,
+                leftKeys,
+                filterNulls.stream().map(excludesNulls -> !excludesNulls).toList(),
+                rest.isAlwaysTrue() ? null : rexConverter.convert(rest),
+                new RowType(names, types),
+                estimatedBytes(rows(metadata, left), left));
+        List<Expression> restoreOrder = new ArrayList<>();
+        for (int i = 0; i < leftCount; i++) {
+            restoreOrder.add(new InputReference(rightCount + i, leftType.type(i)));
+        }
+        for (int i = 0; i < rightCount; i++) {
+            restoreOrder.add(new InputReference(i, rightType.type(i)));
+        }
+        return new ProjectNode(swappedJoin, restoreOrder, TypeConverter.toRowType(join.getRowType()));
+    }
+
+    private static JoinType joinType(JoinRelType type) {
+        return switch (type) {
+            case INNER -> JoinType.INNER;
+            case LEFT -> JoinType.LEFT;
+            case RIGHT -> JoinType.RIGHT;
+            case FULL -> JoinType.FULL;
+            case SEMI -> JoinType.SEMI;
+            case ANTI -> JoinType.ANTI;
+            default -> throw new AqueductException(ErrorCode.NOT_SUPPORTED, type + " joins are not supported yet");
+        };
+    }
+
+    private static double rows(RelMetadataQuery metadata, RelNode rel) {
+        Double rows = metadata.getRowCount(rel);
+        return rows == null ? Double.MAX_VALUE : rows;
+    }
+
+    /** Rows times a rough width per column: 8 bytes for fixed-width types, 32 for strings. */
+    private static long estimatedBytes(double rows, RelNode rel) {
+        long rowWidth = 0;
+        for (var field : rel.getRowType().getFieldList()) {
+            rowWidth += field.getType().getSqlTypeName().getFamily() == SqlTypeFamily.CHARACTER ? 32 : 8;
+        }
+        double bytes = rows * Math.max(rowWidth, 1);
+        return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;
     }
 
     private static long longValue(RexNode node) {

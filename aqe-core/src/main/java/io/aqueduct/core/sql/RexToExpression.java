@@ -158,13 +158,28 @@ final class RexToExpression {
             RexNode value = call.getOperands().get(0);
             List<Expression> operands = new ArrayList<>();
             operands.add(convert(value));
+            DataType valueType = TypeConverter.toDataType(value.getType());
             for (var range : points.rangeSet.asRanges()) {
-                operands.add(literal((RexLiteral) rexBuilder.makeLiteral(range.lowerEndpoint(), value.getType(), true, true)));
+                operands.add(point(range.lowerEndpoint(), valueType));
             }
             Expression in = new Call(Function.IN, operands, DataType.BOOLEAN);
             return sarg.isPoints() ? in : new Call(Function.NOT, List.of(in), DataType.BOOLEAN);
         }
         return convert(RexUtil.expandSearch(rexBuilder, null, call));
+    }
+
+    /** A point of a search argument, held as Calcite holds literal values, as the engine's literal. */
+    private static Literal point(Comparable<?> value, DataType type) {
+        Object engineValue = switch (type.kind()) {
+            case VARCHAR -> value instanceof NlsString nls ? nls.getValue() : value.toString();
+            case DATE -> (long) ((DateString) value).getDaysSinceEpoch();
+            case DECIMAL -> ((BigDecimal) value).setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue().longValueExact();
+            case INTEGER, BIGINT -> ((BigDecimal) value).longValueExact();
+            case DOUBLE -> ((BigDecimal) value).doubleValue();
+            case BOOLEAN -> value;
+            case NULL -> null;
+        };
+        return new Literal(engineValue, type);
     }
 
     private Expression extract(RexCall call, DataType type) {

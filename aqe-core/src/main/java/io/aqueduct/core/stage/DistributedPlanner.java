@@ -2,8 +2,11 @@ package io.aqueduct.core.stage;
 
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.plan.AggregateCall;
+import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -20,14 +23,17 @@ import java.util.function.Function;
  * Cuts a single-node plan into stages at the points where the required distribution of rows
  * changes: an aggregation splits into a partial step in the producing stage and a final step after a
  * Shuffle on its keys (or a Coalesce without keys); sorts, top-N and limits gather with a Coalesce,
- * keeping a partial top-N or limit below it. The root stage may run several tasks; the coordinator
- * then gathers their output for the client.
+ * keeping a partial top-N or limit below it; joins broadcast a small build side or shuffle both
+ * sides on their keys. The root stage may run several tasks; the coordinator then gathers their
+ * output for the client.
  */
 public final class DistributedPlanner {
+    private final ClusterShape cluster;
     private final StaticTaskCounts taskCounts;
     private final Function<TableScanNode, TableStatistics> statistics;
 
     public DistributedPlanner(ClusterShape cluster, Function<TableScanNode, TableStatistics> statistics) {
+        this.cluster = cluster;
         this.taskCounts = new StaticTaskCounts(cluster);
         this.statistics = statistics;
     }
@@ -43,6 +49,13 @@ public final class DistributedPlanner {
     private record Fragment(PlanNode node, int taskCount, boolean leaf, List<Integer> sourceStageIds) {
         Fragment with(PlanNode newNode) {
             return new Fragment(newNode, taskCount, leaf, sourceStageIds);
+        }
+
+        /** This fragment, now also reading the output of stage {@code stageId}. */
+        Fragment reading(int stageId, PlanNode newNode) {
+            List<Integer> sources = new ArrayList<>(sourceStageIds);
+            sources.add(stageId);
+            return new Fragment(newNode, taskCount, leaf, sources);
         }
 
         boolean single() {
@@ -90,11 +103,62 @@ public final class DistributedPlanner {
                 }
                 return source.with(new LimitNode(source.node(), limit.offset(), limit.count()));
             }
+            if (node instanceof JoinNode join) {
+                return join(join);
+            }
+            if (node instanceof UnionNode union) {
+                return union(union);
+            }
             throw new IllegalArgumentException("Cannot distribute " + node.getClass().getSimpleName());
+        }
+
+        /**
+         * A small build side, or any build side of a single-task probe, is broadcast to the probe's
+         * tasks and the probe side stays where it is. Otherwise both sides are shuffled on their keys
+         * into the same number of partitions. A keyless join that must keep unmatched build rows
+         * gathers its probe side to one task first.
+         */
+        private Fragment join(JoinNode join) {
+            Fragment probe = visit(join.probe());
+            Fragment build = visit(join.build());
+            boolean keyless = join.probeKeys().isEmpty();
+            boolean replicable = !join.joinType().keepsUnmatchedBuildRows();
+            if (keyless && !replicable) {
+                probe = gather(probe);
+            }
+            boolean small = join.estimatedBuildBytes() <= cluster.broadcastMaxBytes();
+            if (probe.single() || (replicable && (small || keyless))) {
+                int buildStage = close(build, OutputPartitioning.BROADCAST);
+                RemoteSourceNode remoteBuild = new RemoteSourceNode(buildStage, build.node().outputType());
+                return probe.reading(buildStage, join.withSources(probe.node(), remoteBuild));
+            }
+            int tasks = taskCounts.shuffled();
+            int probeStage = close(probe, OutputPartitioning.hash(join.probeKeys()));
+            int buildStage = close(build, OutputPartitioning.hash(join.buildKeys()));
+            JoinNode partitioned = join.withSources(
+                    new RemoteSourceNode(probeStage, probe.node().outputType()),
+                    new RemoteSourceNode(buildStage, build.node().outputType()));
+            return new Fragment(partitioned, tasks, false, List.of(probeStage, buildStage));
+        }
+
+        /** Each input becomes a stage of its own; one task reads them all. */
+        private Fragment union(UnionNode union) {
+            List<PlanNode> remotes = new ArrayList<>();
+            List<Integer> stageIds = new ArrayList<>();
+            for (PlanNode input : union.inputs()) {
+                Fragment fragment = visit(input);
+                int stageId = close(fragment, OutputPartitioning.SINGLE);
+                stageIds.add(stageId);
+                remotes.add(new RemoteSourceNode(stageId, fragment.node().outputType()));
+            }
+            return new Fragment(new UnionNode(remotes, union.outputType()), 1, false, stageIds);
         }
 
         private Fragment aggregate(AggregateNode aggregate) {
             Fragment source = visit(aggregate.source());
+            if (!source.single() && !splittable(aggregate)) {
+                source = gather(source);
+            }
             if (source.single()) {
                 return source.with(new AggregateNode(
                         source.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType()));
@@ -115,6 +179,12 @@ public final class DistributedPlanner {
                 merges.add(new AggregateCall(call.function().merge(), List.of(keyCount + i), call.type()));
             }
             return exchanged.with(new AggregateNode(exchanged.node(), keys, merges, aggregate.outputType()));
+        }
+
+        /** A global SINGLE_VALUE sees one row per partial step, so it must run in one step. */
+        private static boolean splittable(AggregateNode aggregate) {
+            return !aggregate.groupKeys().isEmpty()
+                    || aggregate.aggregates().stream().noneMatch(a -> a.function() == AggregateFunction.SINGLE_VALUE);
         }
 
         private Fragment gather(Fragment source) {

@@ -53,7 +53,8 @@ class TestLimitOperator {
     @Test
     void stopsPullingAndClosesInputOnceCountRowsAreOut() {
         PreparedOperator input = PreparedOperator.of(TYPE, 10, rows(100), allocator);
-        try (Operator limit = LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 5, 15), input, context)) {
+        try (Operator limit =
+                LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 5, 15), input, context)) {
             List<List<Object>> result = new ArrayList<>();
             try (VectorSchemaRoot first = limit.next()) {
                 result.addAll(BatchRows.read(first));
@@ -76,7 +77,8 @@ class TestLimitOperator {
     @Test
     void zeroCountNeverPullsInput() {
         PreparedOperator input = PreparedOperator.of(TYPE, 10, rows(100), allocator);
-        try (Operator limit = LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 0, 0), input, context)) {
+        try (Operator limit =
+                LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 0, 0), input, context)) {
             assertThat(limit.next()).isNull();
             assertThat(input.batchesPulled()).isZero();
             assertThat(input.isClosed()).isTrue();
@@ -87,7 +89,8 @@ class TestLimitOperator {
     void skipsEmptyBatchesAndOffsetsThatEndOnABatchBoundary() {
         List<List<List<Object>>> batches = List.of(List.of(), rows(4), List.of(), rows(3));
         PreparedOperator input = PreparedOperator.ofBatches(TYPE, batches, allocator);
-        try (Operator limit = LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 4, 2), input, context)) {
+        try (Operator limit =
+                LimitOperator.create(new LimitNode(new RemoteSourceNode(0, TYPE), 4, 2), input, context)) {
             assertThat(BatchRows.drain(limit)).isEqualTo(rows(3).subList(0, 2));
         }
     }

@@ -47,15 +47,16 @@ class TestSortOperator {
         // a ASC NULLS LAST, b DESC NULLS FIRST
         List<SortKey> keys = List.of(new SortKey(0, false, false), new SortKey(1, true, true));
 
-        assertThat(sort(type, keys, rows, 3)).containsExactly(
-                row(1L, null, 3L),
-                row(1L, "z", 5L),
-                row(1L, "a", 8L),
-                row(2L, null, 4L),
-                row(2L, "y", 7L),
-                row(2L, "x", 1L),
-                row(null, null, 6L),
-                row(null, "y", 2L));
+        assertThat(sort(type, keys, rows, 3))
+                .containsExactly(
+                        row(1L, null, 3L),
+                        row(1L, "z", 5L),
+                        row(1L, "a", 8L),
+                        row(2L, null, 4L),
+                        row(2L, "y", 7L),
+                        row(2L, "x", 1L),
+                        row(null, null, 6L),
+                        row(null, "y", 2L));
     }
 
     @Test
@@ -72,7 +73,8 @@ class TestSortOperator {
     @Test
     void ordersVarcharByCodePoint() {
         RowType type = rowType("s", DataType.VARCHAR);
-        List<List<Object>> rows = List.of(row("\uD83D\uDE00"), row("a"), row("\uFFFD"), row("é"), row("B"), row(""), row("ab"));
+        List<List<Object>> rows =
+                List.of(row("\uD83D\uDE00"), row("a"), row("\uFFFD"), row("é"), row("B"), row(""), row("ab"));
 
         // UTF-16 order would put the emoji (a surrogate pair) before U+FFFD.
         assertThat(sort(type, List.of(new SortKey(0, false, false)), rows, 4))
@@ -82,8 +84,10 @@ class TestSortOperator {
     @Test
     void sortsEachKeyType() {
         RowType type = rowType("day", DataType.DATE, "d", DataType.decimal(10, 2), "flag", DataType.BOOLEAN);
-        List<List<Object>> rows = List.of(row(3L, 5L, true), row(-1L, 7L, false), row(3L, -5L, false), row(0L, 7L, true));
-        List<SortKey> keys = List.of(new SortKey(2, false, false), new SortKey(0, true, false), new SortKey(1, false, false));
+        List<List<Object>> rows =
+                List.of(row(3L, 5L, true), row(-1L, 7L, false), row(3L, -5L, false), row(0L, 7L, true));
+        List<SortKey> keys =
+                List.of(new SortKey(2, false, false), new SortKey(0, true, false), new SortKey(1, false, false));
 
         assertThat(sort(type, keys, rows, 10))
                 .containsExactly(row(3L, -5L, false), row(-1L, 7L, false), row(3L, 5L, true), row(0L, 7L, true));
@@ -108,7 +112,9 @@ class TestSortOperator {
 
         assertThat(sort(type, keys, rows, 64)).isEqualTo(expected);
         try (Operator sort = sortOperator(type, keys, rows, 64)) {
-            assertThat(BatchRows.drainBatchSizes(sort)).allMatch(size -> size <= 64).hasSize(16);
+            assertThat(BatchRows.drainBatchSizes(sort))
+                    .allMatch(size -> size <= 64)
+                    .hasSize(16);
         }
     }
 
@@ -116,7 +122,8 @@ class TestSortOperator {
     void emptyInputGivesNoRows() {
         RowType type = rowType("k", DataType.INTEGER);
 
-        assertThat(sort(type, List.of(new SortKey(0, false, false)), List.of(), 4)).isEmpty();
+        assertThat(sort(type, List.of(new SortKey(0, false, false)), List.of(), 4))
+                .isEmpty();
     }
 
     private List<List<Object>> sort(RowType type, List<SortKey> keys, List<List<Object>> rows, int batchRows) {

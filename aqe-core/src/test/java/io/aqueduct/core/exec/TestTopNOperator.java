@@ -42,9 +42,9 @@ class TestTopNOperator {
     }
 
     @ParameterizedTest
-    @ValueSource(longs = {0, 1, 7, 100, 150, 4999, 5000, 20000})
+    @ValueSource(longs = {0, 1, 7, 100, 150, 1999, 2000, 5000})
     void equalsSortThenLimitOnRandomData(long count) {
-        List<List<Object>> rows = randomRows(new Random(count), 5000);
+        List<List<Object>> rows = randomRows(new Random(count), 2000);
         ExecutionContext context = new ExecutionContext(allocator, BATCH_ROWS, () -> false);
         RemoteSourceNode source = new RemoteSourceNode(0, TYPE);
 
@@ -65,7 +65,7 @@ class TestTopNOperator {
 
     @Test
     void holdsFewRowsWhenCountIsSmall() {
-        List<List<Object>> rows = randomRows(new Random(1), 20_000);
+        List<List<Object>> rows = randomRows(new Random(1), 10_000);
         RemoteSourceNode source = new RemoteSourceNode(0, TYPE);
 
         long topNPeak;

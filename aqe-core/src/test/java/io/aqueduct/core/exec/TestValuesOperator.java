@@ -42,31 +42,34 @@ class TestValuesOperator {
 
     @Test
     void emitsAllRowsAsOneBatch() {
-        ValuesNode node = new ValuesNode(TYPE, List.of(
+        ValuesNode node = new ValuesNode(
+                TYPE,
                 List.of(
-                        new Literal(1, DataType.INTEGER),
-                        new Literal(1L << 40, DataType.BIGINT),
-                        new Literal(-12345, DECIMAL),
-                        new Literal(2.5, DataType.DOUBLE),
-                        new Literal(19000, DataType.DATE),
-                        new Literal("grüß", DataType.VARCHAR),
-                        new Literal(true, DataType.BOOLEAN)),
-                List.of(
-                        new Literal(null, DataType.INTEGER),
-                        new Literal(null, DataType.BIGINT),
-                        new Literal(null, DECIMAL),
-                        new Literal(null, DataType.DOUBLE),
-                        new Literal(null, DataType.DATE),
-                        new Literal(null, DataType.VARCHAR),
-                        new Literal(null, DataType.BOOLEAN))));
+                        List.of(
+                                new Literal(1, DataType.INTEGER),
+                                new Literal(1L << 40, DataType.BIGINT),
+                                new Literal(-12345, DECIMAL),
+                                new Literal(2.5, DataType.DOUBLE),
+                                new Literal(19000, DataType.DATE),
+                                new Literal("grüß", DataType.VARCHAR),
+                                new Literal(true, DataType.BOOLEAN)),
+                        List.of(
+                                new Literal(null, DataType.INTEGER),
+                                new Literal(null, DataType.BIGINT),
+                                new Literal(null, DECIMAL),
+                                new Literal(null, DataType.DOUBLE),
+                                new Literal(null, DataType.DATE),
+                                new Literal(null, DataType.VARCHAR),
+                                new Literal(null, DataType.BOOLEAN))));
 
         try (Operator values = ValuesOperator.create(node, ExecutionContext.of(allocator))) {
             assertThat(values.outputType()).isEqualTo(TYPE);
             try (VectorSchemaRoot batch = values.next()) {
                 assertThat(RowType.fromSchema(batch.getSchema())).isEqualTo(TYPE);
-                assertThat(BatchRows.read(batch)).containsExactly(
-                        row(1L, 1L << 40, -12345L, 2.5, 19000L, "grüß", true),
-                        row(null, null, null, null, null, null, null));
+                assertThat(BatchRows.read(batch))
+                        .containsExactly(
+                                row(1L, 1L << 40, -12345L, 2.5, 19000L, "grüß", true),
+                                row(null, null, null, null, null, null, null));
             }
             assertThat(values.next()).isNull();
         }

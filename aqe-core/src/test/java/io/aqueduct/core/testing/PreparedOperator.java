@@ -27,7 +27,8 @@ public final class PreparedOperator implements Operator {
     }
 
     /** Values in {@link io.aqueduct.core.expr.Literal}'s representation, {@code batchRows} rows per batch. */
-    public static PreparedOperator of(RowType rowType, int batchRows, List<List<Object>> rows, BufferAllocator allocator) {
+    public static PreparedOperator of(
+            RowType rowType, int batchRows, List<List<Object>> rows, BufferAllocator allocator) {
         List<List<List<Object>>> batches = new ArrayList<>();
         for (int start = 0; start < rows.size(); start += batchRows) {
             batches.add(rows.subList(start, Math.min(rows.size(), start + batchRows)));
@@ -36,7 +37,8 @@ public final class PreparedOperator implements Operator {
     }
 
     /** One batch per list of rows, empty batches included. */
-    public static PreparedOperator ofBatches(RowType rowType, List<List<List<Object>>> batches, BufferAllocator allocator) {
+    public static PreparedOperator ofBatches(
+            RowType rowType, List<List<List<Object>>> batches, BufferAllocator allocator) {
         return new PreparedOperator(rowType, batches, allocator);
     }
 
@@ -70,7 +72,11 @@ public final class PreparedOperator implements Operator {
         batch.allocateNew();
         for (int row = 0; row < rows.size(); row++) {
             for (int column = 0; column < rowType.size(); column++) {
-                VectorValues.set(batch.getVector(column), rowType.type(column), row, rows.get(row).get(column));
+                VectorValues.set(
+                        batch.getVector(column),
+                        rowType.type(column),
+                        row,
+                        rows.get(row).get(column));
             }
         }
         batch.setRowCount(rows.size());

@@ -24,7 +24,6 @@ import org.apache.arrow.memory.RootAllocator;
  * Avatica layer ({@link AqueductMeta}) is its only caller.
  */
 public final class Coordinator implements AutoCloseable {
-    private static final long BYTES_PER_TASK = 16L << 20;
     private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
 
     private final ConnectorRegistry connectors;
@@ -52,7 +51,7 @@ public final class Coordinator implements AutoCloseable {
         this.connectors = connectors;
         this.compiler = new QueryCompiler(connectors.all());
         this.workerUrls = List.copyOf(workerUrls);
-        this.clusterShape = new ClusterShape(workerUrls.size(), workerUrls.size() * coresPerWorker, BYTES_PER_TASK);
+        this.clusterShape = ClusterShape.of(workerUrls.size(), coresPerWorker);
         this.client = new WorkerClient(secret);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;

@@ -1,0 +1,64 @@
+package io.aqueduct.core.plan;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.expr.Expression;
+import io.aqueduct.core.type.RowType;
+import java.util.List;
+
+/**
+ * Hash join: {@code build} (the right input) is read whole into a hash table on {@code buildKeys},
+ * then {@code probe} (the left input) streams through it on {@code probeKeys}. A key pair matches when
+ * both values are equal and non-NULL, or, where {@code nullSafeKeys} says so, when both are NULL too
+ * (IS NOT DISTINCT FROM). {@code residual}, when not null, is a further condition over the probe
+ * columns followed by the build columns; a pair matches only if it is TRUE. Without keys every pair
+ * is a candidate (a nested-loop join).
+ *
+ * <p>Output: probe columns then build columns, except for SEMI and ANTI (probe columns only).
+ *
+ * @param estimatedBuildBytes the planner's estimate of the build side's size, for choosing between a
+ *     broadcast and a partitioned join
+ */
+public record JoinNode(
+        PlanNode probe,
+        PlanNode build,
+        JoinType joinType,
+        List<Integer> probeKeys,
+        List<Integer> buildKeys,
+        List<Boolean> nullSafeKeys,
+        Expression residual,
+        RowType outputType,
+        long estimatedBuildBytes)
+        implements PlanNode {
+    @JsonCreator
+    public JoinNode(
+            @JsonProperty("probe") PlanNode probe,
+            @JsonProperty("build") PlanNode build,
+            @JsonProperty("joinType") JoinType joinType,
+            @JsonProperty("probeKeys") List<Integer> probeKeys,
+            @JsonProperty("buildKeys") List<Integer> buildKeys,
+            @JsonProperty("nullSafeKeys") List<Boolean> nullSafeKeys,
+            @JsonProperty("residual") Expression residual,
+            @JsonProperty("outputType") RowType outputType,
+            @JsonProperty("estimatedBuildBytes") long estimatedBuildBytes) {
+        this.probe = probe;
+        this.build = build;
+        this.joinType = joinType;
+        this.probeKeys = List.copyOf(probeKeys);
+        this.buildKeys = List.copyOf(buildKeys);
+        this.nullSafeKeys = List.copyOf(nullSafeKeys);
+        this.residual = residual;
+        this.outputType = outputType;
+        this.estimatedBuildBytes = estimatedBuildBytes;
+    }
+
+    public JoinNode withSources(PlanNode newProbe, PlanNode newBuild) {
+        return new JoinNode(
+                newProbe, newBuild, joinType, probeKeys, buildKeys, nullSafeKeys, residual, outputType, estimatedBuildBytes);
+    }
+
+    @Override
+    public List<PlanNode> sources() {
+        return List.of(probe, build);
+    }
+}

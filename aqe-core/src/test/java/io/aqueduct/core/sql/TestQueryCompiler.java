@@ -1,0 +1,110 @@
+package io.aqueduct.core.sql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.stage.ClusterShape;
+import io.aqueduct.core.stage.DistributedPlanner;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.core.tpch.TpchConnector;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.tpch.TpchQueries;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.api.Test;
+
+class TestQueryCompiler {
+    private static final TpchConnector TPCH = new TpchConnector();
+    private static final QueryCompiler COMPILER = new QueryCompiler(List.of(TPCH));
+
+    static List<Integer> tpchQueries() {
+        return TpchQueries.numbers();
+    }
+
+    @ParameterizedTest
+    @MethodSource("tpchQueries")
+    void compilesAndDistributesEveryTpchQuery(int number) {
+        CompiledQuery query = COMPILER.compile(TpchQueries.query(number), "tpch", "sf1");
+        StagePlan stages = new DistributedPlanner(ClusterShape.of(2, 2), scan -> TPCH.statistics(scan.schema(), scan.table()))
+                .plan(query.plan());
+
+        assertThat(query.resultType().size()).isPositive();
+        assertThat(stages.stages()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(stages.root().plannedTaskCount()).isEqualTo(1);
+    }
+
+    @Test
+    void prunesScannedColumns() {
+        CompiledQuery query = COMPILER.compile("SELECT sum(l_quantity) FROM lineitem WHERE l_tax > 0", "tpch", "tiny");
+
+        TableScanNode scan = scans(query.plan()).get(0);
+        assertThat(scan.outputType().names()).containsExactlyInAnyOrder("l_quantity", "l_tax");
+    }
+
+    @Test
+    void foldsUnquotedIdentifiersToLowerCase() {
+        CompiledQuery query = COMPILER.compile("SELECT L_ORDERKEY FROM LineItem", "tpch", "tiny");
+
+        assertThat(query.resultType().names()).containsExactly("l_orderkey");
+        assertThat(query.resultType().types()).containsExactly(DataType.BIGINT);
+    }
+
+    @Test
+    void avgIsDouble() {
+        CompiledQuery query = COMPILER.compile("SELECT avg(l_quantity) FROM lineitem", "tpch", "tiny");
+
+        assertThat(query.resultType().types()).containsExactly(DataType.DOUBLE);
+    }
+
+    @Test
+    void ordersJoinsWithTheSmallerSideAsBuild() {
+        CompiledQuery query = COMPILER.compile(
+                "SELECT count(*) FROM nation JOIN lineitem ON n_nationkey = l_suppkey", "tpch", "tiny");
+
+        JoinNode join = joins(query.plan()).get(0);
+        assertThat(scans(join.build())).extracting(TableScanNode::table).containsExactly("nation");
+    }
+
+    @Test
+    void reportsErrorsWithCodesAndPositions() {
+        assertError("SELECT * FROM nowhere", ErrorCode.TABLE_NOT_FOUND, "line 1, column 15");
+        assertError("SELECT nothing FROM nation", ErrorCode.COLUMN_NOT_FOUND, "line 1, column 8");
+        assertError("SELECT FROM nation WHERE", ErrorCode.SYNTAX_ERROR, "line 1");
+        assertError("SELECT CAST(n_nationkey AS DATE) FROM nation", ErrorCode.TYPE_MISMATCH, "line 1");
+        assertError("SELECT * FROM \"Nation\"", ErrorCode.TABLE_NOT_FOUND, "line 1");
+        assertError("SELECT row_number() OVER () FROM nation", ErrorCode.NOT_SUPPORTED, "");
+    }
+
+    private static void assertError(String sql, ErrorCode code, String position) {
+        assertThatThrownBy(() -> COMPILER.compile(sql, "tpch", "tiny"))
+                .isInstanceOfSatisfying(AqueductException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(code);
+                    assertThat(e.getMessage()).contains(position).doesNotContain("\n");
+                });
+    }
+
+    private static List<TableScanNode> scans(PlanNode node) {
+        List<TableScanNode> scans = new ArrayList<>();
+        if (node instanceof TableScanNode scan) {
+            scans.add(scan);
+        }
+        node.sources().forEach(source -> scans.addAll(scans(source)));
+        return scans;
+    }
+
+    private static List<JoinNode> joins(PlanNode node) {
+        List<JoinNode> joins = new ArrayList<>();
+        if (node instanceof JoinNode join) {
+            joins.add(join);
+        }
+        node.sources().forEach(source -> joins.addAll(joins(source)));
+        return joins;
+    }
+}

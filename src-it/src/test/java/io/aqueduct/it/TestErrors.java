@@ -1,0 +1,153 @@
+package io.aqueduct.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static io.aqueduct.it.SqlFailures.sqlFailure;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.SharedCluster;
+import java.net.http.HttpResponse;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Bad input fails with the right SQLState and a one-line message that names the problem, and the
+ * connection stays usable; connecting to nothing fails with 08001; workers refuse strangers.
+ */
+@ExtendWith(SharedCluster.class)
+class TestErrors {
+    private static final String GOOD_QUERY = "SELECT count(*) FROM nation";
+
+    private final AqueductCluster cluster;
+    private Connection connection;
+
+    TestErrors(AqueductCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @BeforeEach
+    void connect() throws SQLException {
+        connection = cluster.connect();
+    }
+
+    @AfterEach
+    void disconnect() throws SQLException {
+        connection.close();
+    }
+
+    @Test
+    void syntaxError() throws SQLException {
+        SQLException error = failure("SELECT FROM WHERE");
+        assertThat(error.getSQLState()).isEqualTo("42000");
+        assertOneLineWithPosition(error, "Syntax error", "line 1, column 8");
+        assertConnectionWorks();
+    }
+
+    @Test
+    void unknownTable() throws SQLException {
+        SQLException error = failure("SELECT * FROM no_such_table");
+        assertThat(error.getSQLState()).isEqualTo("42S02");
+        assertOneLineWithPosition(error, "no_such_table", "line 1, column 15");
+        assertConnectionWorks();
+    }
+
+    @Test
+    void unknownColumn() throws SQLException {
+        SQLException error = failure("SELECT n_name, no_such_column FROM nation");
+        assertThat(error.getSQLState()).isEqualTo("42S22");
+        assertOneLineWithPosition(error, "no_such_column", "line 1, column 16");
+        assertConnectionWorks();
+    }
+
+    @Test
+    void typeError() throws SQLException {
+        SQLException error = failure("SELECT n_name FROM nation WHERE DATE '1998-01-01' + DATE '1998-01-01' > n_nationkey");
+        assertThat(error.getSQLState()).isEqualTo("42804");
+        assertOneLineWithPosition(error, "Cannot apply '+'", "line 1, column 33");
+        assertConnectionWorks();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "SELECT row_number() OVER () FROM nation",
+        "SELECT n_regionkey, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), ())",
+    })
+    void unsupportedFeature(String sql) throws SQLException {
+        SQLException error = failure(sql);
+        assertThat(error.getSQLState()).isEqualTo("0A000");
+        assertOneLine(error, "not supported");
+        assertConnectionWorks();
+    }
+
+    @Test
+    void divisionByZeroOnTheWorkers() throws SQLException {
+        // Not a constant: the division runs on the workers and the error travels back to the client.
+        SQLException error = failure("SELECT n_nationkey / (n_regionkey - n_regionkey) FROM nation");
+        assertThat(error.getSQLState()).isEqualTo("22012");
+        assertOneLine(error, "Division by zero");
+        assertConnectionWorks();
+    }
+
+    @Test
+    void refusedConnection() {
+        SQLException error = sqlFailure(() -> DriverManager.getConnection("jdbc:aqueduct://localhost:1"));
+        assertThat(error.getSQLState()).isEqualTo("08001");
+        assertOneLine(error, "localhost:1");
+    }
+
+    @Test
+    void malformedUrl() {
+        SQLException error = sqlFailure(() -> DriverManager.getConnection("jdbc:aqueduct://localhost:notaport"));
+        assertThat(error.getSQLState()).isEqualTo("08001");
+        assertOneLine(error, "notaport");
+    }
+
+    @Test
+    void workersRefuseRequestsWithoutTheSecret() {
+        for (String worker : cluster.workerUrls()) {
+            HttpResponse<String> withoutSecret = cluster.get(worker + "/v1/info", Optional.empty());
+            HttpResponse<String> wrongSecret = cluster.get(worker + "/v1/info", Optional.of("not-" + cluster.secret()));
+            HttpResponse<String> withSecret = cluster.get(worker + "/v1/info", Optional.of(cluster.secret()));
+            assertThat(withoutSecret.statusCode()).as("%s without secret", worker).isEqualTo(401);
+            assertThat(wrongSecret.statusCode()).as("%s with a wrong secret", worker).isEqualTo(401);
+            assertThat(withSecret.statusCode()).as("%s with the secret", worker).isEqualTo(200);
+        }
+    }
+
+    private SQLException failure(String sql) {
+        return sqlFailure(() -> {
+            try (Statement statement = connection.createStatement();
+                    ResultSet resultSet = statement.executeQuery(sql)) {
+                while (resultSet.next()) {
+                    // errors raised by the workers may surface while fetching
+                }
+            }
+        });
+    }
+
+    private static void assertOneLine(SQLException error, String problem) {
+        assertThat(error.getMessage()).doesNotContain("\n", "\r").contains(problem);
+    }
+
+    private static void assertOneLineWithPosition(SQLException error, String problem, String position) {
+        assertOneLine(error, problem);
+        assertThat(error.getMessage()).contains(position);
+    }
+
+    private void assertConnectionWorks() throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(GOOD_QUERY)) {
+            assertThat(resultSet.next()).isTrue();
+            assertThat(resultSet.getLong(1)).isEqualTo(25);
+        }
+    }
+}

@@ -1,0 +1,168 @@
+package io.aqueduct.it;
+
+import static io.aqueduct.it.SqlFailures.sqlFailure;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.SharedCluster;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Identifiers behave as BI tools expect, and DatabaseMetaData describes the tpch catalog. */
+@ExtendWith(SharedCluster.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TestIdentifiersAndMetadata {
+    private static final List<String> TPCH_TABLES =
+            List.of("customer", "lineitem", "nation", "orders", "part", "partsupp", "region", "supplier");
+
+    private final AqueductCluster cluster;
+    private Connection connection;
+
+    TestIdentifiersAndMetadata(AqueductCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @BeforeAll
+    void connect() throws SQLException {
+        connection = cluster.connect();
+    }
+
+    @AfterAll
+    void disconnect() throws SQLException {
+        connection.close();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SELECT L_ORDERKEY FROM LineItem LIMIT 1", "SELECT l_orderkey FROM lineitem LIMIT 1"})
+    void unquotedIdentifiersIgnoreCase(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            assertThat(resultSet.getMetaData().getColumnLabel(1)).isEqualTo("l_orderkey");
+            assertThat(resultSet.next()).isTrue();
+            assertThat(resultSet.getLong(1)).isEqualTo(1);
+            assertThat(resultSet.next()).isFalse();
+        }
+    }
+
+    @Test
+    void quotedIdentifiersAreExact() throws SQLException {
+        SQLException error = sqlFailure(() -> {
+            try (Statement statement = connection.createStatement()) {
+                statement.executeQuery("SELECT l_orderkey FROM \"LineItem\" LIMIT 1").close();
+            }
+        });
+        assertThat(error.getSQLState()).isEqualTo("42S02");
+        assertThat(error.getMessage()).contains("LineItem");
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery("SELECT \"l_orderkey\" FROM \"lineitem\" LIMIT 1")) {
+            assertThat(resultSet.next()).isTrue();
+        }
+    }
+
+    @Test
+    void productAndIdentifierCasing() throws SQLException {
+        DatabaseMetaData metadata = connection.getMetaData();
+        assertThat(metadata.getDatabaseProductName()).isEqualTo("Aqueduct");
+        assertThat(metadata.storesLowerCaseIdentifiers()).isTrue();
+        assertThat(metadata.storesUpperCaseIdentifiers()).isFalse();
+        assertThat(metadata.getIdentifierQuoteString()).isEqualTo("\"");
+    }
+
+    @Test
+    void catalogs() throws SQLException {
+        try (ResultSet catalogs = connection.getMetaData().getCatalogs()) {
+            assertThat(labels(catalogs)).containsExactly("TABLE_CAT");
+            assertThat(column(catalogs, "TABLE_CAT")).contains("tpch");
+        }
+    }
+
+    @Test
+    void schemasOfTpch() throws SQLException {
+        try (ResultSet schemas = connection.getMetaData().getSchemas("tpch", "%")) {
+            assertThat(labels(schemas)).containsExactly("TABLE_SCHEM", "TABLE_CATALOG");
+            assertThat(column(schemas, "TABLE_SCHEM")).contains("tiny", "sf0_1", "sf1", "sf10");
+        }
+    }
+
+    @Test
+    void tablesOfTiny() throws SQLException {
+        try (ResultSet tables = connection.getMetaData().getTables(null, "tiny", "%", null)) {
+            assertThat(labels(tables)).startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
+            assertThat(column(tables, "TABLE_NAME")).containsExactlyInAnyOrderElementsOf(TPCH_TABLES);
+        }
+    }
+
+    @Test
+    void columnsOfLineitem() throws SQLException {
+        try (ResultSet columns = connection.getMetaData().getColumns(null, "tiny", "lineitem", "%")) {
+            assertThat(labels(columns)).startsWith(
+                    "TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "COLUMN_NAME", "DATA_TYPE", "TYPE_NAME",
+                    "COLUMN_SIZE", "BUFFER_LENGTH", "DECIMAL_DIGITS", "NUM_PREC_RADIX", "NULLABLE", "REMARKS",
+                    "COLUMN_DEF", "SQL_DATA_TYPE", "SQL_DATETIME_SUB", "CHAR_OCTET_LENGTH", "ORDINAL_POSITION",
+                    "IS_NULLABLE");
+            List<ColumnDescription> actual = new ArrayList<>();
+            while (columns.next()) {
+                assertThat(columns.getString("TABLE_CAT")).isEqualTo("tpch");
+                assertThat(columns.getString("TABLE_SCHEM")).isEqualTo("tiny");
+                assertThat(columns.getString("TABLE_NAME")).isEqualTo("lineitem");
+                int dataType = columns.getInt("DATA_TYPE");
+                actual.add(new ColumnDescription(
+                        columns.getInt("ORDINAL_POSITION"),
+                        columns.getString("COLUMN_NAME"),
+                        dataType,
+                        dataType == Types.DECIMAL ? columns.getInt("DECIMAL_DIGITS") : null));
+            }
+            assertThat(actual).containsExactly(
+                    new ColumnDescription(1, "l_orderkey", Types.BIGINT, null),
+                    new ColumnDescription(2, "l_partkey", Types.BIGINT, null),
+                    new ColumnDescription(3, "l_suppkey", Types.BIGINT, null),
+                    new ColumnDescription(4, "l_linenumber", Types.INTEGER, null),
+                    new ColumnDescription(5, "l_quantity", Types.DECIMAL, 2),
+                    new ColumnDescription(6, "l_extendedprice", Types.DECIMAL, 2),
+                    new ColumnDescription(7, "l_discount", Types.DECIMAL, 2),
+                    new ColumnDescription(8, "l_tax", Types.DECIMAL, 2),
+                    new ColumnDescription(9, "l_returnflag", Types.VARCHAR, null),
+                    new ColumnDescription(10, "l_linestatus", Types.VARCHAR, null),
+                    new ColumnDescription(11, "l_shipdate", Types.DATE, null),
+                    new ColumnDescription(12, "l_commitdate", Types.DATE, null),
+                    new ColumnDescription(13, "l_receiptdate", Types.DATE, null),
+                    new ColumnDescription(14, "l_shipinstruct", Types.VARCHAR, null),
+                    new ColumnDescription(15, "l_shipmode", Types.VARCHAR, null),
+                    new ColumnDescription(16, "l_comment", Types.VARCHAR, null));
+        }
+    }
+
+    /** One row of {@code getColumns}: position, name, JDBC type and, for DECIMAL, the scale. */
+    private record ColumnDescription(int position, String name, int jdbcType, Integer scale) {}
+
+    private static List<String> labels(ResultSet resultSet) throws SQLException {
+        ResultSetMetaData metadata = resultSet.getMetaData();
+        List<String> labels = new ArrayList<>();
+        for (int column = 1; column <= metadata.getColumnCount(); column++) {
+            labels.add(metadata.getColumnLabel(column));
+        }
+        return labels;
+    }
+
+    private static List<String> column(ResultSet resultSet, String label) throws SQLException {
+        List<String> values = new ArrayList<>();
+        while (resultSet.next()) {
+            values.add(resultSet.getString(label));
+        }
+        return values;
+    }
+}

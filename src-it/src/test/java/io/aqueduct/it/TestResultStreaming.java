@@ -1,0 +1,108 @@
+package io.aqueduct.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.trino.tpch.Order;
+import io.trino.tpch.TpchTable;
+import java.io.IOException;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Results larger than the coordinator's heap stream through it frame by frame, and a result the
+ * client abandons is canceled on the workers.
+ */
+class TestResultStreaming {
+    private static final long SF1_ORDERS = 1_500_000;
+    private static final long MAX_PEAK_RESULT_BYTES = 64L << 20;
+    private static final Pattern QUERY_END = Pattern.compile(
+            "Query (\\S+) ended after \\d+ ms: (\\d+) rows, \\d+ stages, peak result memory (\\d+) bytes");
+
+    private static AqueductCluster cluster;
+
+    @BeforeAll
+    static void startCluster() throws IOException, InterruptedException {
+        // 1.5 million order rows with their comments would not fit in this heap at once.
+        cluster = AqueductCluster.builder().name("streaming").coordinatorJvmOptions("-Xmx256m").start();
+    }
+
+    @AfterAll
+    static void stopCluster() throws IOException, InterruptedException {
+        cluster.close();
+    }
+
+    @AfterEach
+    void workersAreIdle() throws InterruptedException {
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
+    void streamsAllOrdersOfSf1WithBoundedMemory() throws SQLException, InterruptedException {
+        long rows = 0;
+        long orderKeySum = 0;
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            statement.setFetchSize(10_000);
+            try (ResultSet resultSet = statement.executeQuery("SELECT o_orderkey, o_comment FROM tpch.sf1.orders")) {
+                while (resultSet.next()) {
+                    rows++;
+                    orderKeySum += resultSet.getLong(1);
+                }
+            }
+        }
+        assertThat(rows).isEqualTo(SF1_ORDERS);
+        assertThat(orderKeySum).isEqualTo(sf1OrderKeySum());
+
+        String queryEnd = cluster.awaitLogLine(line -> rowsOfQueryEnd(line).equals(Optional.of(SF1_ORDERS)), Duration.ofSeconds(10))
+                .orElseThrow(() -> new AssertionError("No query-end log line for 1,500,000 rows in " + cluster.logLines()));
+        Matcher matcher = QUERY_END.matcher(queryEnd);
+        assertThat(matcher.find()).isTrue();
+        assertThat(Long.parseLong(matcher.group(3)))
+                .as("peak result memory of the coordinator: %s", queryEnd)
+                .isPositive()
+                .isLessThan(MAX_PEAK_RESULT_BYTES);
+    }
+
+    @Test
+    void abandonedResultIsCanceledOnTheWorkers() throws SQLException {
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            statement.setFetchSize(1_000);
+            try (ResultSet resultSet = statement.executeQuery("SELECT * FROM tpch.sf1.lineitem")) {
+                for (int row = 0; row < 1_000; row++) {
+                    assertThat(resultSet.next()).isTrue();
+                }
+            }
+            int activeTasks = cluster.workerUrls().stream()
+                    .mapToInt(worker -> cluster.workerInfo(worker).activeTasks())
+                    .sum();
+            assertThat(activeTasks).as("tasks still producing the 6 million rows nobody reads").isPositive();
+        }
+        // @AfterEach: closing the statement cancels the tasks and frees their memory.
+    }
+
+    private static Optional<Long> rowsOfQueryEnd(String line) {
+        Matcher matcher = QUERY_END.matcher(line);
+        return matcher.find() ? Optional.of(Long.parseLong(matcher.group(2))) : Optional.empty();
+    }
+
+    /** The sum of all order keys of SF 1, straight from the generator the workers use. */
+    private static long sf1OrderKeySum() {
+        long sum = 0;
+        for (Order order : TpchTable.ORDERS.createGenerator(1.0, 1, 1)) {
+            sum += order.getOrderKey();
+        }
+        return sum;
+    }
+}
