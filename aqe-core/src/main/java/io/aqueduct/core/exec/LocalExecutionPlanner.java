@@ -2,6 +2,10 @@ package io.aqueduct.core.exec;
 
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.UnionNode;
+import java.util.ArrayList;
+import java.util.List;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -57,8 +61,33 @@ public final class LocalExecutionPlanner {
         if (node instanceof LimitNode limit) {
             return withInput(limit.source(), inputs, context, input -> LimitOperator.create(limit, input, context));
         }
+        if (node instanceof JoinNode join) {
+            return withInput(join.probe(), inputs, context, probe -> withInput(
+                    join.build(), inputs, context, build -> HashJoinOperator.create(join, probe, build, context)));
+        }
+        if (node instanceof UnionNode union) {
+            return withInputs(union.inputs(), inputs, context, operators -> UnionOperator.create(union, operators, context));
+        }
         throw new IllegalArgumentException(
                 "Unsupported plan node: " + node.getClass().getSimpleName());
+    }
+
+    /** Plans every source, then the operator over them, closing what was built if anything fails. */
+    private Operator withInputs(
+            List<PlanNode> sources,
+            TaskInputs inputs,
+            ExecutionContext context,
+            Function<List<Operator>, Operator> operatorOverInputs) {
+        List<Operator> operators = new ArrayList<>();
+        try {
+            for (PlanNode source : sources) {
+                operators.add(plan(source, inputs, context));
+            }
+            return operatorOverInputs.apply(operators);
+        } catch (RuntimeException e) {
+            operators.forEach(Operator::close);
+            throw e;
+        }
     }
 
     /** Plans {@code source}, then the operator over it, closing the source's operators if the latter fails. */

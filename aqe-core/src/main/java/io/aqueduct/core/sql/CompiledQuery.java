@@ -1,10 +1,65 @@
 package io.aqueduct.core.sql;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import java.util.List;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.sql.SqlExplainLevel;
 
 /**
- * A query ready to run: its single-node physical plan, the column names and types the client sees,
- * and the optimized logical plan as Calcite renders it (for EXPLAIN).
+ * A query compiled and optimized once, ready to run any number of times: the column names and types
+ * the client sees, the types of its {@code ?} parameters, and the physical plan for given parameter
+ * values.
  */
-public record CompiledQuery(String sql, PlanNode plan, RowType resultType, String logicalPlan) {}
+public final class CompiledQuery {
+    private final String sql;
+    private final RelNode logical;
+    private final RexBuilder rexBuilder;
+    private final RowType resultType;
+    private final List<DataType> parameterTypes;
+
+    CompiledQuery(String sql, RelNode logical, RexBuilder rexBuilder, RowType resultType, List<DataType> parameterTypes) {
+        this.sql = sql;
+        this.logical = logical;
+        this.rexBuilder = rexBuilder;
+        this.resultType = resultType;
+        this.parameterTypes = List.copyOf(parameterTypes);
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    public RowType resultType() {
+        return resultType;
+    }
+
+    public List<DataType> parameterTypes() {
+        return parameterTypes;
+    }
+
+    /**
+     * The single-node physical plan with {@code parameterValues} bound to the parameters, in order;
+     * values may be numbers, strings, booleans, or epoch days / ISO strings for dates.
+     */
+    public PlanNode plan(List<?> parameterValues) {
+        if (parameterValues.size() != parameterTypes.size()) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "The statement has " + parameterTypes.size() + " parameters but " + parameterValues.size()
+                            + " values were bound");
+        }
+        ParameterBinder parameters = new ParameterBinder(parameterTypes, parameterValues);
+        return new RelToPlanConverter(new RexToExpression(rexBuilder, parameters)).convert(logical);
+    }
+
+    /** The optimized logical plan as Calcite renders it. */
+    public String logicalPlan() {
+        return RelOptUtil.toString(logical, SqlExplainLevel.NON_COST_ATTRIBUTES);
+    }
+}

@@ -5,7 +5,7 @@ import static java.util.Objects.requireNonNull;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
-import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
 import java.util.Properties;
@@ -17,7 +17,6 @@ import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
 import org.apache.calcite.plan.hep.HepProgram;
@@ -29,7 +28,6 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
-import org.apache.calcite.sql.SqlExplainLevel;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -134,9 +132,9 @@ public final class QueryCompiler {
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode logical = optimize(root.project(), converter, cluster);
-        PlanNode plan = new RelToPlanConverter(new RexToExpression(rexBuilder)).convert(logical);
         RowType resultType = TypeConverter.toRowType(root.validatedRowType);
-        return new CompiledQuery(sql, plan, resultType, RelOptUtil.toString(logical, SqlExplainLevel.NON_COST_ATTRIBUTES));
+        List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated)).types();
+        return new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes);
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {

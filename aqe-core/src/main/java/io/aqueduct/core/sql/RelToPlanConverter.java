@@ -44,6 +44,7 @@ import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.util.ImmutableIntList;
 
 /** Translates an optimized Calcite plan into the engine's single-node physical plan. */
@@ -225,7 +226,7 @@ final class RelToPlanConverter {
         List<Integer> rightKeys = new ArrayList<>();
         List<Boolean> filterNulls = new ArrayList<>();
         RexNode rest = RelOptUtil.splitJoinCondition(
-                join.getLeft(), join.getRight(), join.getCondition(), leftKeys, rightKeys, filterNulls);
+                join.getLeft(), join.getRight(), commonFactorsPulledOut(join), leftKeys, rightKeys, filterNulls);
         Expression residual = rest.isAlwaysTrue() ? null : rexConverter.convert(rest);
         List<Boolean> nullSafe = filterNulls.stream().map(excludesNulls -> !excludesNulls).toList();
         return new JoinNode(
@@ -254,7 +255,7 @@ final class RelToPlanConverter {
             adjustments[i] = -leftCount;
         }
         RelDataTypeFactory typeFactory = join.getCluster().getTypeFactory();
-        RexNode condition = join.getCondition().accept(new RelOptUtil.RexInputConverter(
+        RexNode condition = commonFactorsPulledOut(join).accept(new RelOptUtil.RexInputConverter(
                 join.getCluster().getRexBuilder(),
                 typeFactory.createJoinType(left.getRowType(), right.getRowType()).getFieldList(),
                 typeFactory.createJoinType(right.getRowType(), left.getRowType()).getFieldList(),
@@ -289,6 +290,11 @@ final class RelToPlanConverter {
             restoreOrder.add(new InputReference(i, rightType.type(i)));
         }
         return new ProjectNode(swappedJoin, restoreOrder, TypeConverter.toRowType(join.getRowType()));
+    }
+
+    /** {@code (a = b AND x) OR (a = b AND y)} becomes {@code a = b AND (x OR y)}: a key instead of a nested loop. */
+    private static RexNode commonFactorsPulledOut(Join join) {
+        return RexUtil.pullFactors(join.getCluster().getRexBuilder(), join.getCondition());
     }
 
     private static JoinType joinType(JoinRelType type) {

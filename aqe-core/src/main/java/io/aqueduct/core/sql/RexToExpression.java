@@ -16,6 +16,7 @@ import java.util.Locale;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
@@ -31,9 +32,11 @@ import org.apache.calcite.util.Sarg;
 /** Translates Calcite row expressions into the engine's {@link Expression}s. */
 final class RexToExpression {
     private final RexBuilder rexBuilder;
+    private final ParameterBinder parameters;
 
-    RexToExpression(RexBuilder rexBuilder) {
+    RexToExpression(RexBuilder rexBuilder, ParameterBinder parameters) {
         this.rexBuilder = rexBuilder;
+        this.parameters = parameters;
     }
 
     List<Expression> convert(List<? extends RexNode> nodes) {
@@ -53,6 +56,9 @@ final class RexToExpression {
         }
         if (node instanceof RexCall call) {
             return call(call);
+        }
+        if (node instanceof RexDynamicParam parameter) {
+            return parameters.literal(parameter.getIndex());
         }
         throw unsupported("Expression " + node);
     }

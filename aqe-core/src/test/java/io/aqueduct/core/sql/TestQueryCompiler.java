@@ -33,7 +33,7 @@ class TestQueryCompiler {
     void compilesAndDistributesEveryTpchQuery(int number) {
         CompiledQuery query = COMPILER.compile(TpchQueries.query(number), "tpch", "sf1");
         StagePlan stages = new DistributedPlanner(ClusterShape.of(2, 2), scan -> TPCH.statistics(scan.schema(), scan.table()))
-                .plan(query.plan());
+                .plan(query.plan(List.of()));
 
         assertThat(query.resultType().size()).isPositive();
         assertThat(stages.stages()).hasSizeGreaterThanOrEqualTo(2);
@@ -44,7 +44,7 @@ class TestQueryCompiler {
     void prunesScannedColumns() {
         CompiledQuery query = COMPILER.compile("SELECT sum(l_quantity) FROM lineitem WHERE l_tax > 0", "tpch", "tiny");
 
-        TableScanNode scan = scans(query.plan()).get(0);
+        TableScanNode scan = scans(query.plan(List.of())).get(0);
         assertThat(scan.outputType().names()).containsExactlyInAnyOrder("l_quantity", "l_tax");
     }
 
@@ -68,7 +68,7 @@ class TestQueryCompiler {
         CompiledQuery query = COMPILER.compile(
                 "SELECT count(*) FROM nation JOIN lineitem ON n_nationkey = l_suppkey", "tpch", "tiny");
 
-        JoinNode join = joins(query.plan()).get(0);
+        JoinNode join = joins(query.plan(List.of())).get(0);
         assertThat(scans(join.build())).extracting(TableScanNode::table).containsExactly("nation");
     }
 

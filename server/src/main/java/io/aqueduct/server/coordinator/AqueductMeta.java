@@ -12,6 +12,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import io.aqueduct.core.type.DataType;
+import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
@@ -149,7 +151,7 @@ public final class AqueductMeta implements ProtobufMeta {
             statement.prepared = query;
             statement.maxRowCount = maxRowCount;
             statement.signature = signature(query, connection.session);
-            return run(h, statement, maxRowsInFirstFrame);
+            return run(h, statement, List.of(), maxRowsInFirstFrame);
         });
     }
 
@@ -163,19 +165,20 @@ public final class AqueductMeta implements ProtobufMeta {
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
             throws NoSuchStatementException {
         StatementState statement = statement(connection(h.connectionId), h.id);
-        if (parameterValues != null && !parameterValues.isEmpty()) {
-            throw AvaticaErrors.toAvatica(
-                    new AqueductException(ErrorCode.NOT_SUPPORTED, "Statement parameters are not supported yet"));
-        }
         if (statement.prepared == null) {
             throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
         }
-        return guard(() -> run(h, statement, maxRowsInFirstFrame));
+        List<Object> values = new ArrayList<>();
+        if (parameterValues != null) {
+            parameterValues.forEach(value -> values.add(value == null ? null : value.value));
+        }
+        return guard(() -> run(h, statement, values, maxRowsInFirstFrame));
     }
 
-    private ExecuteResult run(StatementHandle h, StatementState statement, int maxRowsInFirstFrame) {
+    private ExecuteResult run(
+            StatementHandle h, StatementState statement, List<?> parameterValues, int maxRowsInFirstFrame) {
         statement.closeExecution();
-        QueryExecution execution = coordinator.execute(statement.prepared);
+        QueryExecution execution = coordinator.execute(statement.prepared, parameterValues);
         synchronized (statement) {
             statement.execution = execution;
             statement.rowsSent = 0;
@@ -219,7 +222,19 @@ public final class AqueductMeta implements ProtobufMeta {
         for (int i = 0; i < type.size(); i++) {
             columns.add(JdbcTypes.column(i, type.names().get(i), type.type(i), session.catalog(), session.schema(), ""));
         }
-        return Signature.create(columns, query.sql(), List.of(), CursorFactory.LIST, StatementType.SELECT);
+        List<AvaticaParameter> parameters = new ArrayList<>();
+        for (int i = 0; i < query.parameterTypes().size(); i++) {
+            DataType parameterType = query.parameterTypes().get(i);
+            parameters.add(new AvaticaParameter(
+                    parameterType.isNumeric(),
+                    JdbcTypes.precision(parameterType),
+                    parameterType.scale(),
+                    JdbcTypes.sqlType(parameterType),
+                    JdbcTypes.typeName(parameterType),
+                    JdbcTypes.className(parameterType),
+                    "?" + (i + 1)));
+        }
+        return Signature.create(columns, query.sql(), parameters, CursorFactory.LIST, StatementType.SELECT);
     }
 
     @Override

@@ -69,12 +69,12 @@ public final class Coordinator implements AutoCloseable {
         return compiler.compile(sql, session.catalog(), session.schema());
     }
 
-    QueryExecution execute(CompiledQuery query) {
+    QueryExecution execute(CompiledQuery query, List<?> parameterValues) {
         String queryId = nextQueryId();
         StagePlan stages = new DistributedPlanner(clusterShape, scan -> connectors
                         .connector(scan.catalog())
                         .statistics(scan.schema(), scan.table()))
-                .plan(query.plan());
+                .plan(query.plan(parameterValues));
         BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
         return QueryExecution.start(
                 queryId,

@@ -131,6 +131,9 @@ final class QueryExecution implements AutoCloseable {
     }
 
     private void checkTasks() {
+        if (isClosed()) {
+            return;
+        }
         try {
             boolean allFinished = true;
             for (List<TaskLocation> tasks : tasksByStage.values()) {
@@ -154,7 +157,7 @@ final class QueryExecution implements AutoCloseable {
     }
 
     private void fail(AqueductException cause) {
-        if (failure.compareAndSet(null, cause)) {
+        if (failure.compareAndSet(null, cause) && !isClosed()) {
             LOG.info("Query {} failed: {}", queryId, cause.getMessage());
             monitor.cancel(false);
             cancelTasks();
@@ -173,6 +176,10 @@ final class QueryExecution implements AutoCloseable {
             fail(e instanceof AqueductException ae ? ae : new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
             throw e;
         }
+    }
+
+    private synchronized boolean isClosed() {
+        return closed;
     }
 
     synchronized boolean isDone() {

@@ -7,6 +7,7 @@ import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Call;
+import okhttp3.ConnectionPool;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -31,13 +32,18 @@ public final class WorkerClient implements AutoCloseable {
 
     public WorkerClient(ClusterSecret secret) {
         this.secret = secret;
+        // Retries cover a pooled connection the worker closed meanwhile, not a worker that is gone.
         this.http = new OkHttpClient.Builder()
                 .connectTimeout(Duration.ofSeconds(5))
                 .readTimeout(Duration.ofSeconds(30))
-                .retryOnConnectionFailure(false)
+                .retryOnConnectionFailure(true)
                 .build();
         // Result streams wait as long as their producer computes; liveness is the coordinator's job.
-        this.streaming = http.newBuilder().readTimeout(Duration.ZERO).build();
+        // They get their own connections: an aborted stream must not poison the control calls' pool.
+        this.streaming = http.newBuilder()
+                .readTimeout(Duration.ZERO)
+                .connectionPool(new ConnectionPool())
+                .build();
         http.dispatcher().setMaxRequestsPerHost(256);
     }
 
@@ -123,6 +129,7 @@ public final class WorkerClient implements AutoCloseable {
     public void close() {
         http.dispatcher().executorService().shutdown();
         http.connectionPool().evictAll();
+        streaming.connectionPool().evictAll();
         try {
             http.dispatcher().executorService().awaitTermination(1, TimeUnit.SECONDS);
         } catch (InterruptedException e) {
