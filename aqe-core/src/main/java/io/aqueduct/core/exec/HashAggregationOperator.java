@@ -41,7 +41,8 @@ public final class HashAggregationOperator implements Operator {
         this.outputType = node.outputType();
         this.allocator = context.allocator().newChildAllocator("aggregate", 0, Long.MAX_VALUE);
         this.memory = new HeapMemoryTracker(allocator, "aggregation");
-        this.groupKeyFields = node.groupKeys().stream().mapToInt(Integer::intValue).toArray();
+        this.groupKeyFields =
+                node.groupKeys().stream().mapToInt(Integer::intValue).toArray();
         this.groupKeyVectors = new FieldVector[groupKeyFields.length];
         try {
             RowType inputType = input.outputType();

@@ -55,31 +55,35 @@ public final class HashJoinOperator implements Operator {
         this.context = requireNonNull(context, "context is null");
         this.joinType = node.joinType();
         this.outputType = node.outputType();
-        this.allocator = context.allocator().newChildAllocator("join", 0, Long.MAX_VALUE);
-        this.memory = new HeapMemoryTracker(allocator, "join");
         RowType probeType = probe.outputType();
         RowType buildType = build.outputType();
-        List<DataType> comparisonTypes = JoinKeyVectors.comparisonTypes(
-                node.probeKeys().stream().map(probeType::type).toList(),
-                node.buildKeys().stream().map(buildType::type).toList());
+        List<DataType> comparisonTypes =
+                JoinKeyVectors.comparisonTypes(types(probeType, node.probeKeys()), types(buildType, node.buildKeys()));
+        this.allocator = context.allocator().newChildAllocator("join", 0, Long.MAX_VALUE);
+        this.memory = new HeapMemoryTracker(allocator, "join");
         this.probeKeys = new JoinKeyVectors(
                 node.probeKeys(), types(probeType, node.probeKeys()), comparisonTypes, node.nullSafeKeys(), allocator);
         this.buildKeys = new JoinKeyVectors(
                 node.buildKeys(), types(buildType, node.buildKeys()), comparisonTypes, node.nullSafeKeys(), allocator);
-        this.table = new JoinHashTable(buildKeys, comparisonTypes, allocator, memory);
-        this.residual = node.residual() == null
-                ? null
-                : JoinResidual.create(node.residual(), probeType, buildType, memory);
-        boolean probeSideOnly = !joinType.outputsBuildSide();
-        this.candidates = new JoinCandidates(table, probeSideOnly && residual == null);
-        this.output = new JoinPairGatherer(
-                outputType,
-                IntStream.range(0, probeType.size()).toArray(),
-                IntStream.range(0, probeSideOnly ? 0 : buildType.size()).toArray(),
-                memory);
-        this.pairs = new JoinPairs(memory);
-        this.candidateProbeRows = memory.grow(new int[0], context.batchRows());
-        this.candidateBuildRows = memory.grow(new int[0], context.batchRows());
+        try {
+            this.table = new JoinHashTable(buildKeys, comparisonTypes, allocator, memory);
+            this.residual =
+                    node.residual() == null ? null : JoinResidual.create(node.residual(), probeType, buildType, memory);
+            boolean probeSideOnly = !joinType.outputsBuildSide();
+            this.candidates = new JoinCandidates(table, probeSideOnly && residual == null);
+            this.output = new JoinPairGatherer(
+                    outputType,
+                    IntStream.range(0, probeType.size()).toArray(),
+                    IntStream.range(0, probeSideOnly ? 0 : buildType.size()).toArray(),
+                    memory);
+            this.pairs = new JoinPairs(memory);
+            this.candidateProbeRows = memory.grow(new int[0], context.batchRows());
+            this.candidateBuildRows = memory.grow(new int[0], context.batchRows());
+        } catch (RuntimeException e) {
+            memory.close();
+            allocator.close();
+            throw e;
+        }
     }
 
     /** Takes ownership of {@code probe} and {@code build}. */
@@ -176,6 +180,9 @@ public final class HashJoinOperator implements Operator {
     }
 
     private void addMatches(int candidateCount) {
+        if (candidateCount == 0) {
+            return;
+        }
         int count = residual == null
                 ? candidateCount
                 : residual.filter(probeBatch, table, candidateProbeRows, candidateBuildRows, candidateCount, allocator);

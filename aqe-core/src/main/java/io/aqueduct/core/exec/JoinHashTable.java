@@ -36,7 +36,8 @@ final class JoinHashTable implements AutoCloseable {
     /**
      * @param keys the build input's key columns; without keys, every probe row is paired with every build row
      */
-    JoinHashTable(JoinKeyVectors keys, List<DataType> comparisonTypes, BufferAllocator allocator, HeapMemoryTracker memory) {
+    JoinHashTable(
+            JoinKeyVectors keys, List<DataType> comparisonTypes, BufferAllocator allocator, HeapMemoryTracker memory) {
         this.keys = keys;
         this.groups = comparisonTypes.isEmpty() ? null : new GroupByHash(comparisonTypes, memory);
         this.allocator = allocator;

@@ -61,7 +61,8 @@ final class JoinKeyVectors implements AutoCloseable {
 
     /** The type each key pair compares in; rejects key pairs whose types cannot be compared. */
     static List<DataType> comparisonTypes(List<DataType> probeTypes, List<DataType> buildTypes) {
-        checkArgument(probeTypes.size() == buildTypes.size(), "%s probe keys for %s build keys", probeTypes, buildTypes);
+        checkArgument(
+                probeTypes.size() == buildTypes.size(), "%s probe keys for %s build keys", probeTypes, buildTypes);
         List<DataType> types = new ArrayList<>(probeTypes.size());
         for (int key = 0; key < probeTypes.size(); key++) {
             types.add(comparisonType(probeTypes.get(key), buildTypes.get(key)));
@@ -73,7 +74,8 @@ final class JoinKeyVectors implements AutoCloseable {
         if (probe.kind() == build.kind() && scale(probe) == scale(build)) {
             return probe;
         }
-        checkArgument(isExactNumber(probe) && isExactNumber(build), "Cannot join keys of types %s and %s", probe, build);
+        checkArgument(
+                isExactNumber(probe) && isExactNumber(build), "Cannot join keys of types %s and %s", probe, build);
         if (probe.kind() != TypeKind.DECIMAL && build.kind() != TypeKind.DECIMAL) {
             return DataType.BIGINT;
         }

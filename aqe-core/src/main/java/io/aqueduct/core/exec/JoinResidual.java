@@ -49,8 +49,8 @@ final class JoinResidual {
                 types.add(buildType.type(field - probeType.size()));
             }
         }
-        JoinPairGatherer inputs = new JoinPairGatherer(
-                new RowType(names, types), toArray(probeColumns), toArray(buildColumns), memory);
+        JoinPairGatherer inputs =
+                new JoinPairGatherer(new RowType(names, types), toArray(probeColumns), toArray(buildColumns), memory);
         return new JoinResidual(inputs, ExpressionCompiler.compile(renumber(residual, compactIndexes)));
     }
 
@@ -92,8 +92,9 @@ final class JoinResidual {
             return new InputReference(newIndexes[reference.field()], reference.type());
         }
         if (expression instanceof Call call) {
-            List<Expression> operands =
-                    call.operands().stream().map(operand -> renumber(operand, newIndexes)).toList();
+            List<Expression> operands = call.operands().stream()
+                    .map(operand -> renumber(operand, newIndexes))
+                    .toList();
             return new Call(call.function(), operands, call.type());
         }
         return expression;

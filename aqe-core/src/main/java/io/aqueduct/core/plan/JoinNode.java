@@ -18,6 +18,7 @@ import java.util.List;
  *
  * @param estimatedBuildBytes the planner's estimate of the build side's size, for choosing between a
  *     broadcast and a partitioned join
+ * @param distribution the strategy the distributed planner chose
  */
 public record JoinNode(
         PlanNode probe,
@@ -28,7 +29,8 @@ public record JoinNode(
         List<Boolean> nullSafeKeys,
         Expression residual,
         RowType outputType,
-        long estimatedBuildBytes)
+        long estimatedBuildBytes,
+        JoinDistribution distribution)
         implements PlanNode {
     @JsonCreator
     public JoinNode(
@@ -40,7 +42,8 @@ public record JoinNode(
             @JsonProperty("nullSafeKeys") List<Boolean> nullSafeKeys,
             @JsonProperty("residual") Expression residual,
             @JsonProperty("outputType") RowType outputType,
-            @JsonProperty("estimatedBuildBytes") long estimatedBuildBytes) {
+            @JsonProperty("estimatedBuildBytes") long estimatedBuildBytes,
+            @JsonProperty("distribution") JoinDistribution distribution) {
         this.probe = probe;
         this.build = build;
         this.joinType = joinType;
@@ -50,11 +53,22 @@ public record JoinNode(
         this.residual = residual;
         this.outputType = outputType;
         this.estimatedBuildBytes = estimatedBuildBytes;
+        this.distribution = distribution;
     }
 
-    public JoinNode withSources(PlanNode newProbe, PlanNode newBuild) {
+    /** This join over other inputs, distributed as {@code newDistribution}. */
+    public JoinNode distributed(PlanNode newProbe, PlanNode newBuild, JoinDistribution newDistribution) {
         return new JoinNode(
-                newProbe, newBuild, joinType, probeKeys, buildKeys, nullSafeKeys, residual, outputType, estimatedBuildBytes);
+                newProbe,
+                newBuild,
+                joinType,
+                probeKeys,
+                buildKeys,
+                nullSafeKeys,
+                residual,
+                outputType,
+                estimatedBuildBytes,
+                newDistribution);
     }
 
     @Override

@@ -22,13 +22,32 @@ public final class CompiledQuery {
     private final RexBuilder rexBuilder;
     private final RowType resultType;
     private final List<DataType> parameterTypes;
+    private final boolean explain;
 
-    CompiledQuery(String sql, RelNode logical, RexBuilder rexBuilder, RowType resultType, List<DataType> parameterTypes) {
+    CompiledQuery(
+            String sql,
+            RelNode logical,
+            RexBuilder rexBuilder,
+            RowType resultType,
+            List<DataType> parameterTypes,
+            boolean explain) {
         this.sql = sql;
         this.logical = logical;
         this.rexBuilder = rexBuilder;
         this.resultType = resultType;
         this.parameterTypes = List.copyOf(parameterTypes);
+        this.explain = explain;
+    }
+
+    /** The same query, to be explained instead of run: one VARCHAR column {@code PLAN}. */
+    CompiledQuery toExplain() {
+        RowType planText = new RowType(List.of("PLAN"), List.of(DataType.VARCHAR));
+        return new CompiledQuery(sql, logical, rexBuilder, planText, parameterTypes, true);
+    }
+
+    /** Whether the statement was EXPLAIN: {@link #resultType()} is then the plan text's. */
+    public boolean isExplain() {
+        return explain;
     }
 
     public String sql() {

@@ -101,9 +101,19 @@ public final class QueryCompiler {
         this.rootSchema = CatalogSchemas.rootSchema(connectors);
     }
 
-    /** Compiles a query; names resolve against {@code catalog.schema} first, then from the root. */
+    /**
+     * Compiles a statement: a query, or {@code EXPLAIN [PLAN FOR] query}, which compiles the query and
+     * marks it to be explained rather than run. Names resolve against {@code catalog.schema} first,
+     * then from the root.
+     */
     public CompiledQuery compile(String sql, String catalog, String schema) {
         requireNonNull(sql, "sql is null");
+        ExplainPrefix explain = ExplainPrefix.of(sql);
+        CompiledQuery query = compileQuery(explain.statement(sql), catalog, schema);
+        return explain.present() ? query.toExplain() : query;
+    }
+
+    private CompiledQuery compileQuery(String sql, String catalog, String schema) {
         RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = catalogReader(catalog, schema, typeFactory);
         SqlValidator validator = SqlValidatorUtil.newValidator(
@@ -134,7 +144,7 @@ public final class QueryCompiler {
         RelNode logical = optimize(root.project(), converter, cluster);
         RowType resultType = TypeConverter.toRowType(root.validatedRowType);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated)).types();
-        return new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes);
+        return new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, false);
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {

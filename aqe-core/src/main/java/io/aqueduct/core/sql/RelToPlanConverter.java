@@ -11,6 +11,7 @@ import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.JoinType;
 import io.aqueduct.core.plan.UnionNode;
@@ -238,7 +239,8 @@ final class RelToPlanConverter {
                 nullSafe,
                 residual,
                 TypeConverter.toRowType(join.getRowType()),
-                estimatedBytes(rightRows, join.getRight()));
+                estimatedBytes(rightRows, join.getRight()),
+                JoinDistribution.UNDECIDED);
     }
 
     private PlanNode swapped(Join join, double rightRows, RelMetadataQuery metadata) {
@@ -281,7 +283,8 @@ final class RelToPlanConverter {
                 filterNulls.stream().map(excludesNulls -> !excludesNulls).toList(),
                 rest.isAlwaysTrue() ? null : rexConverter.convert(rest),
                 new RowType(names, types),
-                estimatedBytes(rows(metadata, left), left));
+                estimatedBytes(rows(metadata, left), left),
+                JoinDistribution.UNDECIDED);
         List<Expression> restoreOrder = new ArrayList<>();
         for (int i = 0; i < leftCount; i++) {
             restoreOrder.add(new InputReference(rightCount + i, leftType.type(i)));

@@ -5,6 +5,7 @@ import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.LimitNode;
@@ -130,14 +131,16 @@ public final class DistributedPlanner {
             if (probe.single() || (replicable && (small || keyless))) {
                 int buildStage = close(build, OutputPartitioning.BROADCAST);
                 RemoteSourceNode remoteBuild = new RemoteSourceNode(buildStage, build.node().outputType());
-                return probe.reading(buildStage, join.withSources(probe.node(), remoteBuild));
+                return probe.reading(
+                        buildStage, join.distributed(probe.node(), remoteBuild, JoinDistribution.BROADCAST));
             }
             int tasks = taskCounts.shuffled();
             int probeStage = close(probe, OutputPartitioning.hash(join.probeKeys()));
             int buildStage = close(build, OutputPartitioning.hash(join.buildKeys()));
-            JoinNode partitioned = join.withSources(
+            JoinNode partitioned = join.distributed(
                     new RemoteSourceNode(probeStage, probe.node().outputType()),
-                    new RemoteSourceNode(buildStage, build.node().outputType()));
+                    new RemoteSourceNode(buildStage, build.node().outputType()),
+                    JoinDistribution.PARTITIONED);
             return new Fragment(partitioned, tasks, false, List.of(probeStage, buildStage));
         }
 

@@ -151,7 +151,7 @@ public final class AqueductMeta implements ProtobufMeta {
             statement.prepared = query;
             statement.maxRowCount = maxRowCount;
             statement.signature = signature(query, connection.session);
-            return run(h, statement, List.of(), maxRowsInFirstFrame);
+            return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame);
         });
     }
 
@@ -172,13 +172,24 @@ public final class AqueductMeta implements ProtobufMeta {
         if (parameterValues != null) {
             parameterValues.forEach(value -> values.add(value == null ? null : value.value));
         }
-        return guard(() -> run(h, statement, values, maxRowsInFirstFrame));
+        Session session = connection(h.connectionId).session;
+        return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame));
     }
 
     private ExecuteResult run(
-            StatementHandle h, StatementState statement, List<?> parameterValues, int maxRowsInFirstFrame) {
+            StatementHandle h,
+            StatementState statement,
+            Session session,
+            List<?> parameterValues,
+            int maxRowsInFirstFrame) {
         statement.closeExecution();
-        QueryExecution execution = coordinator.execute(statement.prepared, parameterValues);
+        if (statement.prepared.isExplain()) {
+            List<Object> rows = new ArrayList<>();
+            coordinator.explain(statement.prepared, parameterValues, session).forEach(line -> rows.add(List.of(line)));
+            Frame all = Frame.create(0, true, rows);
+            return new ExecuteResult(List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
+        }
+        QueryExecution execution = coordinator.execute(statement.prepared, parameterValues, session);
         synchronized (statement) {
             statement.execution = execution;
             statement.rowsSent = 0;

@@ -6,6 +6,8 @@ import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.core.stage.StagePlanPrinter;
+import java.util.ArrayList;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.LocalDateTime;
@@ -69,12 +71,9 @@ public final class Coordinator implements AutoCloseable {
         return compiler.compile(sql, session.catalog(), session.schema());
     }
 
-    QueryExecution execute(CompiledQuery query, List<?> parameterValues) {
+    QueryExecution execute(CompiledQuery query, List<?> parameterValues, Session session) {
         String queryId = nextQueryId();
-        StagePlan stages = new DistributedPlanner(clusterShape, scan -> connectors
-                        .connector(scan.catalog())
-                        .statistics(scan.schema(), scan.table()))
-                .plan(query.plan(parameterValues));
+        StagePlan stages = distribute(query, parameterValues, session);
         BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
         return QueryExecution.start(
                 queryId,
@@ -86,6 +85,29 @@ public final class Coordinator implements AutoCloseable {
                 exchangeExecutor,
                 monitorExecutor,
                 taskMemoryBytes);
+    }
+
+    /** The plan before execution: Calcite's logical plan and the stages with their static task counts. */
+    List<String> explain(CompiledQuery query, List<?> parameterValues, Session session) {
+        List<String> lines = new ArrayList<>();
+        lines.add("Adaptive decisions are made at runtime; this is the plan before execution, with static task counts.");
+        lines.add("Logical plan:");
+        query.logicalPlan().lines().map(line -> "  " + line).forEach(lines::add);
+        lines.add("Distributed plan:");
+        StagePlanPrinter.lines(distribute(query, parameterValues, session)).stream().map(line -> "  " + line).forEach(lines::add);
+        return lines;
+    }
+
+    private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {
+        ClusterShape shape = new ClusterShape(
+                clusterShape.workerCount(),
+                clusterShape.maxTasksPerStage(),
+                clusterShape.bytesPerTask(),
+                session.broadcastMaxBytes(clusterShape.broadcastMaxBytes()));
+        return new DistributedPlanner(shape, scan -> connectors
+                        .connector(scan.catalog())
+                        .statistics(scan.schema(), scan.table()))
+                .plan(query.plan(parameterValues));
     }
 
     private String nextQueryId() {
