@@ -451,7 +451,8 @@ class TestHashJoinOperator {
                 nullSafe,
                 residual,
                 outputType(joinType, PROBE, BUILD),
-                0);
+                0,
+                JoinDistribution.UNDECIDED);
     }
 
     private static RowType outputType(JoinType joinType, RowType probe, RowType build) {
