@@ -10,9 +10,9 @@ import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Helper;
 import org.apache.calcite.avatica.InternalProperty;
+import org.apache.calcite.avatica.remote.Service.OpenConnectionRequest;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
-import org.apache.calcite.avatica.remote.Service.OpenConnectionRequest;
 
 /**
  * JDBC driver for Aqueduct: an Avatica remote client behind Aqueduct's own URL.
@@ -72,8 +72,7 @@ public class AqueductDriver extends org.apache.calcite.avatica.remote.Driver {
             describeSqlDialect(connection);
             // Avatica's own connect would send only the Properties, and never "schema": the server
             // gets the settings resolved from the URL and the Properties instead.
-            connection.getService()
-                    .apply(new OpenConnectionRequest(connection.id, settings.serverProperties()));
+            connection.getService().apply(new OpenConnectionRequest(connection.id, settings.serverProperties()));
             return connection;
         } catch (AvaticaClientRuntimeException e) {
             // The server answered with an error: keep its SQLState and message.

@@ -28,15 +28,10 @@ import java.util.regex.Pattern;
  * An IPv6 host keeps its brackets, as in {@link java.net.URI#getHost()}.
  */
 public record AqueductUrl(
-        String host,
-        int port,
-        Optional<String> catalog,
-        Optional<String> schema,
-        Map<String, String> parameters) {
+        String host, int port, Optional<String> catalog, Optional<String> schema, Map<String, String> parameters) {
 
     public static final String PREFIX = "jdbc:aqueduct:";
-    public static final String TEMPLATE =
-            "jdbc:aqueduct://host[:port][/catalog[/schema]][?key=value&...]";
+    public static final String TEMPLATE = "jdbc:aqueduct://host[:port][/catalog[/schema]][?key=value&...]";
     public static final int DEFAULT_PORT = 8765;
 
     private static final Pattern HOST_NAME = Pattern.compile("[A-Za-z0-9._-]+");
@@ -100,12 +95,10 @@ public record AqueductUrl(
         if (segments.contains("")) {
             throw ConnectionErrors.invalidUrl("the path has an empty catalog or schema");
         }
-        Optional<String> catalog = segments.isEmpty()
-                ? Optional.empty()
-                : Optional.of(decode(segments.get(0), "the catalog"));
-        Optional<String> schema = segments.size() < 2
-                ? Optional.empty()
-                : Optional.of(decode(segments.get(1), "the schema"));
+        Optional<String> catalog =
+                segments.isEmpty() ? Optional.empty() : Optional.of(decode(segments.get(0), "the catalog"));
+        Optional<String> schema =
+                segments.size() < 2 ? Optional.empty() : Optional.of(decode(segments.get(1), "the schema"));
         return new AqueductUrl(host, port, catalog, schema, parseQuery(query));
     }
 

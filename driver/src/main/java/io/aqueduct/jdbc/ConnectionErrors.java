@@ -11,8 +11,7 @@ final class ConnectionErrors {
 
     static SQLException invalidUrl(String reason) {
         return new SQLException(
-                "Invalid Aqueduct URL: " + reason + "; expected " + AqueductUrl.TEMPLATE,
-                UNABLE_TO_CONNECT);
+                "Invalid Aqueduct URL: " + reason + "; expected " + AqueductUrl.TEMPLATE, UNABLE_TO_CONNECT);
     }
 
     static SQLException invalidSetting(String reason) {

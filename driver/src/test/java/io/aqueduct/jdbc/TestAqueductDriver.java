@@ -20,14 +20,16 @@ class TestAqueductDriver {
     void acceptsOnlyAqueductUrls() throws SQLException {
         assertThat(driver.acceptsURL("jdbc:aqueduct://host:8765/tpch")).isTrue();
         assertThat(driver.acceptsURL("jdbc:aqueduct:")).isTrue();
-        assertThat(driver.acceptsURL("jdbc:avatica:remote:url=http://host:8765")).isFalse();
+        assertThat(driver.acceptsURL("jdbc:avatica:remote:url=http://host:8765"))
+                .isFalse();
         assertThat(driver.acceptsURL("jdbc:aqueductdb://host")).isFalse();
         assertThat(driver.acceptsURL("jdbc:postgresql://host/db")).isFalse();
     }
 
     @Test
     void ignoresUrlsOfOtherDrivers() throws SQLException {
-        assertThat(driver.connect("jdbc:postgresql://host/db", new Properties())).isNull();
+        assertThat(driver.connect("jdbc:postgresql://host/db", new Properties()))
+                .isNull();
     }
 
     @Test
@@ -62,13 +64,13 @@ class TestAqueductDriver {
     void refusedConnectionFailsQuicklyWithSqlState08001() throws IOException {
         int closedPort = closedPort();
         String url = "jdbc:aqueduct://localhost:" + closedPort + "/tpch";
-        assertTimeoutPreemptively(Duration.ofSeconds(30), () -> assertThatThrownBy(
-                        () -> driver.connect(url, new Properties()))
-                .isInstanceOf(SQLException.class)
-                .hasMessageStartingWith("Cannot connect to Aqueduct at localhost:" + closedPort + ": ")
-                .hasMessageNotContaining("\n")
-                .extracting(e -> ((SQLException) e).getSQLState())
-                .isEqualTo("08001"));
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(30), () -> assertThatThrownBy(() -> driver.connect(url, new Properties()))
+                        .isInstanceOf(SQLException.class)
+                        .hasMessageStartingWith("Cannot connect to Aqueduct at localhost:" + closedPort + ": ")
+                        .hasMessageNotContaining("\n")
+                        .extracting(e -> ((SQLException) e).getSQLState())
+                        .isEqualTo("08001"));
     }
 
     private static int closedPort() throws IOException {

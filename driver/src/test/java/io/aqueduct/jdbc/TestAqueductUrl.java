@@ -42,13 +42,14 @@ class TestAqueductUrl {
         AqueductUrl both = AqueductUrl.parse("jdbc:aqueduct://host:1/tpch/sf1");
         assertThat(both.catalog()).contains("tpch");
         assertThat(both.schema()).contains("sf1");
-        assertThat(AqueductUrl.parse("jdbc:aqueduct://host:1/tpch/sf1/").schema()).contains("sf1");
+        assertThat(AqueductUrl.parse("jdbc:aqueduct://host:1/tpch/sf1/").schema())
+                .contains("sf1");
     }
 
     @Test
     void queryParametersInOrder() throws SQLException {
-        AqueductUrl url = AqueductUrl.parse(
-                "jdbc:aqueduct://host/tpch/sf1?ssl=true&distributed.dynamic_task_count=8&empty=&&");
+        AqueductUrl url =
+                AqueductUrl.parse("jdbc:aqueduct://host/tpch/sf1?ssl=true&distributed.dynamic_task_count=8&empty=&&");
         assertThat(url.parameters())
                 .containsExactly(
                         Map.entry("ssl", "true"),

@@ -24,8 +24,7 @@ class TestConnectionSettings {
     @Test
     void serverReceivesCatalogSchemaAndEngineSettings() throws SQLException {
         Properties info = properties("distributed.dynamic_task_count", "8", "schema", "sf1");
-        ConnectionSettings settings =
-                settings("jdbc:aqueduct://host:9000/tpch/sf1?join.broadcast_limit=10MB", info);
+        ConnectionSettings settings = settings("jdbc:aqueduct://host:9000/tpch/sf1?join.broadcast_limit=10MB", info);
         assertThat(settings.serverProperties())
                 .containsExactly(
                         Map.entry("catalog", "tpch"),
@@ -36,15 +35,15 @@ class TestConnectionSettings {
 
     @Test
     void catalogAndSchemaMayAlsoBeKeys() throws SQLException {
-        ConnectionSettings settings =
-                settings("jdbc:aqueduct://host?catalog=tpch", properties("schema", "sf1"));
+        ConnectionSettings settings = settings("jdbc:aqueduct://host?catalog=tpch", properties("schema", "sf1"));
         assertThat(settings.serverProperties())
                 .containsExactly(Map.entry("catalog", "tpch"), Map.entry("schema", "sf1"));
     }
 
     @Test
     void sslSwitchesToHttps() throws SQLException {
-        assertThat(settings("jdbc:aqueduct://host:443?ssl=TRUE", new Properties()).avaticaProperties())
+        assertThat(settings("jdbc:aqueduct://host:443?ssl=TRUE", new Properties())
+                        .avaticaProperties())
                 .containsEntry("url", "https://host:443");
         assertThat(settings("jdbc:aqueduct://host", properties("ssl", "false")).avaticaProperties())
                 .containsEntry("url", "http://host:8765");
@@ -52,7 +51,8 @@ class TestConnectionSettings {
 
     @Test
     void serializationCanBeJson() throws SQLException {
-        assertThat(settings("jdbc:aqueduct://host?serialization=json", new Properties()).avaticaProperties())
+        assertThat(settings("jdbc:aqueduct://host?serialization=json", new Properties())
+                        .avaticaProperties())
                 .containsEntry("serialization", "JSON");
     }
 
@@ -83,8 +83,8 @@ class TestConnectionSettings {
 
     @Test
     void avaticaClientKeysStayLocal() throws SQLException {
-        ConnectionSettings settings = settings(
-                "jdbc:aqueduct://host?http_response_timeout=60000", properties("truststore", "/tmp/ts.jks"));
+        ConnectionSettings settings =
+                settings("jdbc:aqueduct://host?http_response_timeout=60000", properties("truststore", "/tmp/ts.jks"));
         assertThat(settings.avaticaProperties())
                 .contains(Map.entry("http_response_timeout", "60000"), Map.entry("truststore", "/tmp/ts.jks"));
         assertThat(settings.serverProperties()).isEmpty();
@@ -92,7 +92,8 @@ class TestConnectionSettings {
 
     @Test
     void sameKeyWithTheSameValueInUrlAndPropertiesIsFine() throws SQLException {
-        assertThat(settings("jdbc:aqueduct://host/tpch", properties("catalog", "tpch")).serverProperties())
+        assertThat(settings("jdbc:aqueduct://host/tpch", properties("catalog", "tpch"))
+                        .serverProperties())
                 .containsExactly(Map.entry("catalog", "tpch"));
     }
 

@@ -15,8 +15,7 @@ class TestRelocatedProtobufTranslation {
     private static final String WIRE_PACKAGE = "com.example.wire";
 
     private final ProtobufTranslation plain = new ProtobufTranslationImpl();
-    private final ProtobufTranslation relocated =
-            new RelocatedProtobufTranslation(plain, LOCAL_PACKAGE, WIRE_PACKAGE);
+    private final ProtobufTranslation relocated = new RelocatedProtobufTranslation(plain, LOCAL_PACKAGE, WIRE_PACKAGE);
 
     @Test
     void requestsGoOutUnderTheWirePackage() throws IOException {
@@ -39,7 +38,8 @@ class TestRelocatedProtobufTranslation {
     void messagesOutsideEitherPackagePassUnchanged() throws IOException {
         ProtobufTranslation unrelated = new RelocatedProtobufTranslation(plain, "com.example.a", "com.example.b");
         byte[] bytes = plain.serializeRequest(new CatalogsRequest("connection-1"));
-        assertThat(unrelated.serializeRequest(new CatalogsRequest("connection-1"))).isEqualTo(bytes);
+        assertThat(unrelated.serializeRequest(new CatalogsRequest("connection-1")))
+                .isEqualTo(bytes);
     }
 
     @Test

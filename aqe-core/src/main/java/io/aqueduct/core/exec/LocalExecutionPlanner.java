@@ -3,9 +3,6 @@ package io.aqueduct.core.exec;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinNode;
-import io.aqueduct.core.plan.UnionNode;
-import java.util.ArrayList;
-import java.util.List;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -13,7 +10,10 @@ import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
+import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Function;
 
 /**
@@ -62,11 +62,19 @@ public final class LocalExecutionPlanner {
             return withInput(limit.source(), inputs, context, input -> LimitOperator.create(limit, input, context));
         }
         if (node instanceof JoinNode join) {
-            return withInput(join.probe(), inputs, context, probe -> withInput(
-                    join.build(), inputs, context, build -> HashJoinOperator.create(join, probe, build, context)));
+            return withInput(
+                    join.probe(),
+                    inputs,
+                    context,
+                    probe -> withInput(
+                            join.build(),
+                            inputs,
+                            context,
+                            build -> HashJoinOperator.create(join, probe, build, context)));
         }
         if (node instanceof UnionNode union) {
-            return withInputs(union.inputs(), inputs, context, operators -> UnionOperator.create(union, operators, context));
+            return withInputs(
+                    union.inputs(), inputs, context, operators -> UnionOperator.create(union, operators, context));
         }
         throw new IllegalArgumentException(
                 "Unsupported plan node: " + node.getClass().getSimpleName());

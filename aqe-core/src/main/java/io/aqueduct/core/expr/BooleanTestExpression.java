@@ -26,8 +26,10 @@ final class BooleanTestExpression extends UnaryExpression<FieldVector, BitVector
                     result.set(i, input.isNull(i) ? 0 : 1);
                 }
             }
-            case IS_TRUE, IS_NOT_TRUE -> testValue((BitVector) input, 1, function == Function.IS_NOT_TRUE, result, rowCount);
-            case IS_FALSE, IS_NOT_FALSE -> testValue((BitVector) input, 0, function == Function.IS_NOT_FALSE, result, rowCount);
+            case IS_TRUE, IS_NOT_TRUE ->
+                testValue((BitVector) input, 1, function == Function.IS_NOT_TRUE, result, rowCount);
+            case IS_FALSE, IS_NOT_FALSE ->
+                testValue((BitVector) input, 0, function == Function.IS_NOT_FALSE, result, rowCount);
             default -> throw new IllegalArgumentException("Not a boolean test: " + function);
         }
     }

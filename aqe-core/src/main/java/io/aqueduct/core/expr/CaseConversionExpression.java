@@ -36,7 +36,8 @@ final class CaseConversionExpression extends UnaryExpression<VarCharVector, VarC
                 result.setSafe(i, bytes);
             } else {
                 String text = new String(bytes, UTF_8);
-                result.setSafe(i, (upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT)).getBytes(UTF_8));
+                result.setSafe(
+                        i, (upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT)).getBytes(UTF_8));
             }
         }
     }

@@ -19,7 +19,10 @@ final class CaseExpression implements VectorExpression {
     private final DataType type;
 
     CaseExpression(
-            List<VectorExpression> conditions, List<VectorExpression> results, VectorExpression otherwise, DataType type) {
+            List<VectorExpression> conditions,
+            List<VectorExpression> results,
+            VectorExpression otherwise,
+            DataType type) {
         this.conditions = List.copyOf(conditions);
         this.results = List.copyOf(results);
         this.otherwise = otherwise;

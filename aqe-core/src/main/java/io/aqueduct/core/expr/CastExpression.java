@@ -46,31 +46,36 @@ final class CastExpression extends UnaryExpression<FieldVector, FieldVector> {
         if (source == TypeKind.NULL) {
             return (input, result, rowCount) -> {};
         }
-        Conversion conversion = switch (to.kind()) {
-            case VARCHAR -> TextCasts.toText(from);
-            case BOOLEAN -> source == TypeKind.VARCHAR ? TextCasts.toBoolean() : null;
-            case INTEGER -> switch (source) {
-                case BIGINT, DECIMAL -> NumericCasts.longToInt(from);
-                case DOUBLE -> NumericCasts.doubleToInt();
-                case VARCHAR -> TextCasts.toInteger();
-                default -> null;
-            };
-            case BIGINT, DECIMAL -> switch (source) {
-                case INTEGER -> NumericCasts.intToLong(to);
-                case BIGINT, DECIMAL -> NumericCasts.longToLong(from, to);
-                case DOUBLE -> NumericCasts.doubleToLong(to);
-                case VARCHAR -> to.kind() == TypeKind.BIGINT ? TextCasts.toBigint() : TextCasts.toDecimal(to);
-                default -> null;
-            };
-            case DOUBLE -> switch (source) {
-                case INTEGER -> NumericCasts.intToDouble();
-                case BIGINT, DECIMAL -> NumericCasts.longToDouble(from);
-                case VARCHAR -> TextCasts.toDouble();
-                default -> null;
-            };
-            case DATE -> source == TypeKind.VARCHAR ? TextCasts.toDate() : null;
-            case NULL -> null;
-        };
+        Conversion conversion =
+                switch (to.kind()) {
+                    case VARCHAR -> TextCasts.toText(from);
+                    case BOOLEAN -> source == TypeKind.VARCHAR ? TextCasts.toBoolean() : null;
+                    case INTEGER ->
+                        switch (source) {
+                            case BIGINT, DECIMAL -> NumericCasts.longToInt(from);
+                            case DOUBLE -> NumericCasts.doubleToInt();
+                            case VARCHAR -> TextCasts.toInteger();
+                            default -> null;
+                        };
+                    case BIGINT, DECIMAL ->
+                        switch (source) {
+                            case INTEGER -> NumericCasts.intToLong(to);
+                            case BIGINT, DECIMAL -> NumericCasts.longToLong(from, to);
+                            case DOUBLE -> NumericCasts.doubleToLong(to);
+                            case VARCHAR ->
+                                to.kind() == TypeKind.BIGINT ? TextCasts.toBigint() : TextCasts.toDecimal(to);
+                            default -> null;
+                        };
+                    case DOUBLE ->
+                        switch (source) {
+                            case INTEGER -> NumericCasts.intToDouble();
+                            case BIGINT, DECIMAL -> NumericCasts.longToDouble(from);
+                            case VARCHAR -> TextCasts.toDouble();
+                            default -> null;
+                        };
+                    case DATE -> source == TypeKind.VARCHAR ? TextCasts.toDate() : null;
+                    case NULL -> null;
+                };
         if (conversion == null) {
             throw new AqueductException(ErrorCode.NOT_SUPPORTED, "Cannot cast " + from + " to " + to);
         }

@@ -99,8 +99,12 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
         for (int i = 0; i < rowCount; i++) {
             if (!left.isNull(i) && !right.isNull(i)) {
                 int comparison = ByteFunctionHelpers.compare(
-                        leftData, left.getStartOffset(i), left.getEndOffset(i),
-                        rightData, right.getStartOffset(i), right.getEndOffset(i));
+                        leftData,
+                        left.getStartOffset(i),
+                        left.getEndOffset(i),
+                        rightData,
+                        right.getStartOffset(i),
+                        right.getEndOffset(i));
                 result.set(i, outcome(comparison));
             }
         }

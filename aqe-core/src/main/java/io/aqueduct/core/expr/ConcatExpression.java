@@ -24,7 +24,8 @@ final class ConcatExpression implements VectorExpression {
             for (VectorExpression operand : operands) {
                 parts.add((VarCharVector) operand.evaluate(batch, allocator));
             }
-            return Vectors.<VarCharVector>build(DataType.VARCHAR, rowCount, allocator, result -> concat(parts, result, rowCount));
+            return Vectors.<VarCharVector>build(
+                    DataType.VARCHAR, rowCount, allocator, result -> concat(parts, result, rowCount));
         } finally {
             parts.forEach(FieldVector::close);
         }

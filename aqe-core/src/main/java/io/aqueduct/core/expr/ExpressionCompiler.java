@@ -42,29 +42,35 @@ public final class ExpressionCompiler {
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, MOD -> arithmetic(call);
             case NEGATE, ABS -> sign(call);
             case EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
-                    comparison(function, operands.get(0), operands.get(1));
+                comparison(function, operands.get(0), operands.get(1));
             case AND, OR -> new LogicalExpression(function, coerceAll(operands, DataType.BOOLEAN));
             case NOT -> new NotExpression(coerce(operands.get(0), DataType.BOOLEAN));
             case IS_NULL, IS_NOT_NULL -> new BooleanTestExpression(function, compile(operands.get(0)));
             case IS_TRUE, IS_NOT_TRUE, IS_FALSE, IS_NOT_FALSE ->
-                    new BooleanTestExpression(function, coerce(operands.get(0), DataType.BOOLEAN));
+                new BooleanTestExpression(function, coerce(operands.get(0), DataType.BOOLEAN));
             case CASE -> caseExpression(call);
             case CAST -> coerce(operands.get(0), call.type());
             case LIKE -> like(operands);
             case IN -> in(operands);
-            case EXTRACT -> new ExtractExpression(
-                    literalText(operands.get(0), "EXTRACT unit"), coerce(operands.get(1), DataType.DATE));
-            case SUBSTRING -> new SubstringExpression(
-                    coerce(operands.get(0), DataType.VARCHAR),
-                    coerce(operands.get(1), DataType.BIGINT),
-                    operands.size() > 2 ? coerce(operands.get(2), DataType.BIGINT) : null);
-            case DATE_ADD_DAYS, DATE_ADD_MONTHS -> new DateAddExpression(
-                    function, coerce(operands.get(0), DataType.DATE), coerce(operands.get(1), DataType.BIGINT));
+            case EXTRACT ->
+                new ExtractExpression(
+                        literalText(operands.get(0), "EXTRACT unit"), coerce(operands.get(1), DataType.DATE));
+            case SUBSTRING ->
+                new SubstringExpression(
+                        coerce(operands.get(0), DataType.VARCHAR),
+                        coerce(operands.get(1), DataType.BIGINT),
+                        operands.size() > 2 ? coerce(operands.get(2), DataType.BIGINT) : null);
+            case DATE_ADD_DAYS, DATE_ADD_MONTHS ->
+                new DateAddExpression(
+                        function, coerce(operands.get(0), DataType.DATE), coerce(operands.get(1), DataType.BIGINT));
             case CONCAT -> new ConcatExpression(coerceAll(operands, DataType.VARCHAR));
             case UPPER, LOWER -> new CaseConversionExpression(function, coerce(operands.get(0), DataType.VARCHAR));
             case TRIM -> new TrimExpression(coerce(operands.get(0), DataType.VARCHAR));
-            case CHAR_LENGTH -> CastExpression.create(
-                    new CharLengthExpression(coerce(operands.get(0), DataType.VARCHAR)), DataType.BIGINT, call.type());
+            case CHAR_LENGTH ->
+                CastExpression.create(
+                        new CharLengthExpression(coerce(operands.get(0), DataType.VARCHAR)),
+                        DataType.BIGINT,
+                        call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
         };
     }
@@ -77,14 +83,16 @@ public final class ExpressionCompiler {
         return switch (type.kind()) {
             case DOUBLE -> doubleArithmetic(function, left, right);
             case BIGINT -> longArithmetic(function, left, right, DataType.BIGINT);
-            case INTEGER -> CastExpression.create(
-                    longArithmetic(function, left, right, DataType.BIGINT), DataType.BIGINT, DataType.INTEGER);
+            case INTEGER ->
+                CastExpression.create(
+                        longArithmetic(function, left, right, DataType.BIGINT), DataType.BIGINT, DataType.INTEGER);
             case DECIMAL -> decimalArithmetic(function, left, right, type);
             default -> throw unsupported(call);
         };
     }
 
-    private static VectorExpression decimalArithmetic(Function function, Expression left, Expression right, DataType type) {
+    private static VectorExpression decimalArithmetic(
+            Function function, Expression left, Expression right, DataType type) {
         if (left.type().kind() == TypeKind.DOUBLE || right.type().kind() == TypeKind.DOUBLE) {
             return CastExpression.create(doubleArithmetic(function, left, right), DataType.DOUBLE, type);
         }
@@ -100,7 +108,8 @@ public final class ExpressionCompiler {
         return longArithmetic(function, left, right, DataType.decimal(MAX_PRECISION, type.scale()));
     }
 
-    private static VectorExpression longArithmetic(Function function, Expression left, Expression right, DataType type) {
+    private static VectorExpression longArithmetic(
+            Function function, Expression left, Expression right, DataType type) {
         return new LongArithmeticExpression(function, coerce(left, type), coerce(right, type), type);
     }
 
@@ -119,12 +128,14 @@ public final class ExpressionCompiler {
         Expression operand = call.operand(0);
         return switch (type.kind()) {
             case DOUBLE, BIGINT -> new SignExpression(call.function(), coerce(operand, type), type);
-            case DECIMAL -> new SignExpression(
-                    call.function(), coerce(operand, DataType.decimal(MAX_PRECISION, type.scale())), type);
-            case INTEGER -> CastExpression.create(
-                    new SignExpression(call.function(), coerce(operand, DataType.BIGINT), DataType.BIGINT),
-                    DataType.BIGINT,
-                    DataType.INTEGER);
+            case DECIMAL ->
+                new SignExpression(
+                        call.function(), coerce(operand, DataType.decimal(MAX_PRECISION, type.scale())), type);
+            case INTEGER ->
+                CastExpression.create(
+                        new SignExpression(call.function(), coerce(operand, DataType.BIGINT), DataType.BIGINT),
+                        DataType.BIGINT,
+                        DataType.INTEGER);
             default -> throw unsupported(call);
         };
     }
@@ -150,10 +161,11 @@ public final class ExpressionCompiler {
                 return DataType.DOUBLE;
             }
             if (left.kind() == TypeKind.DECIMAL || right.kind() == TypeKind.DECIMAL) {
-                return DataType.decimal(
-                        MAX_PRECISION, Math.max(NumericCasts.scale(left), NumericCasts.scale(right)));
+                return DataType.decimal(MAX_PRECISION, Math.max(NumericCasts.scale(left), NumericCasts.scale(right)));
             }
-            return left.kind() == TypeKind.INTEGER && right.kind() == TypeKind.INTEGER ? DataType.INTEGER : DataType.BIGINT;
+            return left.kind() == TypeKind.INTEGER && right.kind() == TypeKind.INTEGER
+                    ? DataType.INTEGER
+                    : DataType.BIGINT;
         }
         if (left.kind() != right.kind()) {
             throw new AqueductException(ErrorCode.TYPE_MISMATCH, "Cannot compare " + left + " with " + right);
@@ -169,7 +181,8 @@ public final class ExpressionCompiler {
             conditions.add(coerce(operands.get(i), DataType.BOOLEAN));
             results.add(coerce(operands.get(i + 1), call.type()));
         }
-        Expression otherwise = operands.size() % 2 == 1 ? operands.get(operands.size() - 1) : new Literal(null, call.type());
+        Expression otherwise =
+                operands.size() % 2 == 1 ? operands.get(operands.size() - 1) : new Literal(null, call.type());
         return new CaseExpression(conditions, results, coerce(otherwise, call.type()), call.type());
     }
 
@@ -184,7 +197,9 @@ public final class ExpressionCompiler {
             }
         }
         if (pattern instanceof Literal literal) {
-            return literal.isNull() ? nullBoolean() : new LikeExpression(value, LikeMatcher.compile(literal.stringValue(), escape));
+            return literal.isNull()
+                    ? nullBoolean()
+                    : new LikeExpression(value, LikeMatcher.compile(literal.stringValue(), escape));
         }
         return new DynamicLikeExpression(value, coerce(pattern, DataType.VARCHAR), escape);
     }

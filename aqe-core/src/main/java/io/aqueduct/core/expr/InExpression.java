@@ -34,7 +34,8 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
         super(value, DataType.BOOLEAN);
         this.kind = valueType.kind();
         this.hasNullLiteral = literals.stream().anyMatch(Literal::isNull);
-        List<Literal> values = literals.stream().filter(literal -> !literal.isNull()).toList();
+        List<Literal> values =
+                literals.stream().filter(literal -> !literal.isNull()).toList();
         this.longs = values.stream()
                 .map(literal -> exactValue(literal, NumericCasts.scale(valueType)))
                 .filter(unscaled -> unscaled != null)

@@ -20,7 +20,8 @@ abstract class LikeMatcher {
     /** Compiles {@code pattern}; {@code escape} is null or one character that makes the next one literal. */
     static LikeMatcher compile(String pattern, String escape) {
         if (escape != null && escape.codePointCount(0, escape.length()) != 1) {
-            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "LIKE escape must be one character: '" + escape + "'");
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT, "LIKE escape must be one character: '" + escape + "'");
         }
         int escapeChar = escape == null ? -1 : escape.codePointAt(0);
         // The literal runs between % wildcards, used when the pattern has no _.
@@ -69,7 +70,8 @@ abstract class LikeMatcher {
 
     private static AqueductException invalidEscape(String pattern) {
         return new AqueductException(
-                ErrorCode.INVALID_ARGUMENT, "LIKE pattern has an escape not followed by %, _ or the escape: '" + pattern + "'");
+                ErrorCode.INVALID_ARGUMENT,
+                "LIKE pattern has an escape not followed by %, _ or the escape: '" + pattern + "'");
     }
 
     /** Literal segments separated by %: the first anchors at the start, the last at the end. */

@@ -43,8 +43,8 @@ final class LogicalExpression implements VectorExpression {
                 if (count == 0) {
                     break;
                 }
-                try (BitVector next = (BitVector) ConditionalEvaluation.evaluateForRows(
-                        operand, batch, undecided, count, allocator)) {
+                try (BitVector next = (BitVector)
+                        ConditionalEvaluation.evaluateForRows(operand, batch, undecided, count, allocator)) {
                     combine(result, next, undecided, count);
                 }
             }

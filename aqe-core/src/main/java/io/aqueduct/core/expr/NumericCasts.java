@@ -143,7 +143,10 @@ final class NumericCasts {
             throw DecimalMath.outOfRange();
         }
         try {
-            return BigDecimal.valueOf(value).setScale(scale, RoundingMode.HALF_UP).unscaledValue().longValueExact();
+            return BigDecimal.valueOf(value)
+                    .setScale(scale, RoundingMode.HALF_UP)
+                    .unscaledValue()
+                    .longValueExact();
         } catch (ArithmeticException e) {
             throw DecimalMath.outOfRange();
         }

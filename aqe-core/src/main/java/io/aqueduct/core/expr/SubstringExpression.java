@@ -34,7 +34,10 @@ final class SubstringExpression implements VectorExpression {
                 BigIntVector starts = (BigIntVector) start.evaluate(batch, allocator);
                 BigIntVector lengths = length == null ? null : (BigIntVector) length.evaluate(batch, allocator)) {
             return Vectors.<VarCharVector>build(
-                    DataType.VARCHAR, rowCount, allocator, result -> compute(strings, starts, lengths, result, rowCount));
+                    DataType.VARCHAR,
+                    rowCount,
+                    allocator,
+                    result -> compute(strings, starts, lengths, result, rowCount));
         }
     }
 

@@ -43,9 +43,12 @@ final class TextCasts {
             case BOOLEAN -> row -> ((BitVector) input).get(row) == 1 ? "TRUE" : "FALSE";
             case INTEGER -> row -> Integer.toString(((IntVector) input).get(row));
             case BIGINT -> row -> Long.toString(((BigIntVector) input).get(row));
-            case DECIMAL -> row -> BigDecimal.valueOf(((BigIntVector) input).get(row), from.scale()).toPlainString();
+            case DECIMAL ->
+                row -> BigDecimal.valueOf(((BigIntVector) input).get(row), from.scale())
+                        .toPlainString();
             case DOUBLE -> row -> Double.toString(((Float8Vector) input).get(row));
-            case DATE -> row -> LocalDate.ofEpochDay(((DateDayVector) input).get(row)).toString();
+            case DATE ->
+                row -> LocalDate.ofEpochDay(((DateDayVector) input).get(row)).toString();
             case VARCHAR -> row -> new String(((VarCharVector) input).get(row), UTF_8);
             case NULL -> row -> null;
         };
@@ -74,8 +77,9 @@ final class TextCasts {
     }
 
     static CastExpression.Conversion toBigint() {
-        return (input, result, rowCount) -> parseEach(
-                input, rowCount, DataType.BIGINT, (text, row) -> ((BigIntVector) result).set(row, Long.parseLong(text)));
+        return (input, result, rowCount) ->
+                parseEach(input, rowCount, DataType.BIGINT, (text, row) -> ((BigIntVector) result)
+                        .set(row, Long.parseLong(text)));
     }
 
     static CastExpression.Conversion toDecimal(DataType to) {
@@ -92,8 +96,9 @@ final class TextCasts {
     }
 
     static CastExpression.Conversion toDouble() {
-        return (input, result, rowCount) -> parseEach(
-                input, rowCount, DataType.DOUBLE, (text, row) -> ((Float8Vector) result).set(row, Double.parseDouble(text)));
+        return (input, result, rowCount) ->
+                parseEach(input, rowCount, DataType.DOUBLE, (text, row) -> ((Float8Vector) result)
+                        .set(row, Double.parseDouble(text)));
     }
 
     static CastExpression.Conversion toDate() {

@@ -29,8 +29,7 @@ final class Vectors {
      * Allocates a vector of {@code type}, lets {@code writer} fill its first {@code rowCount} values and
      * returns it; the vector is closed if the writer fails.
      */
-    static <V extends FieldVector> V build(
-            DataType type, int rowCount, BufferAllocator allocator, Consumer<V> writer) {
+    static <V extends FieldVector> V build(DataType type, int rowCount, BufferAllocator allocator, Consumer<V> writer) {
         V vector = allocate(type, rowCount, allocator);
         try {
             writer.accept(vector);

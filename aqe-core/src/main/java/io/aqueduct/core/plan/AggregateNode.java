@@ -11,7 +11,8 @@ import java.util.List;
  * The distributed planner splits an aggregation into a partial and a final node; both are plain
  * aggregations, the final one calling each function's {@link AggregateFunction#merge()}.
  */
-public record AggregateNode(PlanNode source, List<Integer> groupKeys, List<AggregateCall> aggregates, RowType outputType)
+public record AggregateNode(
+        PlanNode source, List<Integer> groupKeys, List<AggregateCall> aggregates, RowType outputType)
         implements PlanNode {
     @JsonCreator
     public AggregateNode(

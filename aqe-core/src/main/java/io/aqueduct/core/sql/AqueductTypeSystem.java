@@ -34,13 +34,15 @@ public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
 
     @Override
     public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
-        RelDataType sumType = switch (argumentType.getSqlTypeName()) {
-            case TINYINT, SMALLINT, INTEGER, BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
-            case DECIMAL -> typeFactory.createSqlType(
-                    SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION, argumentType.getScale());
-            case REAL, FLOAT, DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
-            default -> argumentType;
-        };
+        RelDataType sumType =
+                switch (argumentType.getSqlTypeName()) {
+                    case TINYINT, SMALLINT, INTEGER, BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
+                    case DECIMAL ->
+                        typeFactory.createSqlType(
+                                SqlTypeName.DECIMAL, DataType.MAX_DECIMAL_PRECISION, argumentType.getScale());
+                    case REAL, FLOAT, DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+                    default -> argumentType;
+                };
         return typeFactory.createTypeWithNullability(sumType, argumentType.isNullable());
     }
 

@@ -39,16 +39,24 @@ final class ParameterBinder {
 
     private static Object convert(Object value, DataType type) {
         return switch (type.kind()) {
-            case BOOLEAN -> value instanceof Boolean b ? b : Boolean.parseBoolean(value.toString().trim());
+            case BOOLEAN ->
+                value instanceof Boolean b
+                        ? b
+                        : Boolean.parseBoolean(value.toString().trim());
             case INTEGER, BIGINT -> new BigDecimal(value.toString().trim()).longValueExact();
-            case DOUBLE -> value instanceof Number n ? n.doubleValue() : Double.parseDouble(value.toString().trim());
-            case DECIMAL -> new BigDecimal(value.toString().trim())
-                    .setScale(type.scale(), RoundingMode.HALF_UP)
-                    .unscaledValue()
-                    .longValueExact();
-            case DATE -> value instanceof Number days
-                    ? days.longValue()
-                    : LocalDate.parse(value.toString().trim()).toEpochDay();
+            case DOUBLE ->
+                value instanceof Number n
+                        ? n.doubleValue()
+                        : Double.parseDouble(value.toString().trim());
+            case DECIMAL ->
+                new BigDecimal(value.toString().trim())
+                        .setScale(type.scale(), RoundingMode.HALF_UP)
+                        .unscaledValue()
+                        .longValueExact();
+            case DATE ->
+                value instanceof Number days
+                        ? days.longValue()
+                        : LocalDate.parse(value.toString().trim()).toEpochDay();
             case VARCHAR -> value.toString();
             case NULL -> null;
         };

@@ -91,8 +91,7 @@ public final class QueryCompiler {
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
-            .addRuleCollection(List.of(
-                    CoreRules.PROJECT_TABLE_SCAN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
+            .addRuleCollection(List.of(CoreRules.PROJECT_TABLE_SCAN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
             .build();
 
     private final CalciteSchema rootSchema;
@@ -143,13 +142,15 @@ public final class QueryCompiler {
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode logical = optimize(root.project(), converter, cluster);
         RowType resultType = TypeConverter.toRowType(root.validatedRowType);
-        List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated)).types();
+        List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
+                .types();
         return new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, false);
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
         RelNode withoutSubqueries = run(SUBQUERY_REMOVAL, rel);
-        RelBuilder relBuilder = RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
+        RelBuilder relBuilder =
+                RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
         RelNode trimmed = converter.trimUnusedFields(false, decorrelated);
         RelNode optimized = run(LOGICAL_OPTIMIZATION, trimmed);

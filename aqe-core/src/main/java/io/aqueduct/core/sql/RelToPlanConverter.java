@@ -14,7 +14,6 @@ import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.JoinType;
-import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -22,30 +21,31 @@ import io.aqueduct.core.plan.SortKey;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
+import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
-import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
-import org.apache.calcite.rel.core.Union;
-import org.apache.calcite.rel.metadata.RelMetadataQuery;
-import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.ImmutableIntList;
 
 /** Translates an optimized Calcite plan into the engine's single-node physical plan. */
@@ -82,7 +82,8 @@ final class RelToPlanConverter {
             return join(join);
         }
         if (rel instanceof Union union && union.all) {
-            List<PlanNode> inputs = union.getInputs().stream().map(this::convert).toList();
+            List<PlanNode> inputs =
+                    union.getInputs().stream().map(this::convert).toList();
             return new UnionNode(inputs, TypeConverter.toRowType(union.getRowType()));
         }
         throw new AqueductException(
@@ -110,7 +111,8 @@ final class RelToPlanConverter {
      */
     private PlanNode aggregate(Aggregate aggregate) {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
-            throw new AqueductException(ErrorCode.NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
         }
         PlanNode source = convert(aggregate.getInput());
         List<Integer> groupKeys = aggregate.getGroupSet().asList();
@@ -123,9 +125,12 @@ final class RelToPlanConverter {
             projections.add(new InputReference(i, outputType.type(i)));
         }
         for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (call.isDistinct() || call.hasFilter() || !call.collation.getFieldCollations().isEmpty()) {
+            if (call.isDistinct()
+                    || call.hasFilter()
+                    || !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
-                        ErrorCode.NOT_SUPPORTED, "Aggregate " + call + " (DISTINCT, FILTER or WITHIN GROUP) is not supported here");
+                        ErrorCode.NOT_SUPPORTED,
+                        "Aggregate " + call + " (DISTINCT, FILTER or WITHIN GROUP) is not supported here");
             }
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
@@ -136,7 +141,8 @@ final class RelToPlanConverter {
                 }
                 case AVG -> {
                     needsProjection = true;
-                    DataType argumentType = source.outputType().type(call.getArgList().get(0));
+                    DataType argumentType =
+                            source.outputType().type(call.getArgList().get(0));
                     calls.add(new AggregateCall(AggregateFunction.SUM, call.getArgList(), sumType(argumentType)));
                     calls.add(new AggregateCall(AggregateFunction.COUNT, call.getArgList(), DataType.BIGINT));
                     Expression sum = toDouble(new InputReference(outputField, sumType(argumentType)));
@@ -183,8 +189,10 @@ final class RelToPlanConverter {
             case MAX -> AggregateFunction.MAX;
             case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggregateFunction.ANY_VALUE;
-            default -> throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED, "Aggregate function " + call.getAggregation().getName() + " is not supported yet");
+            default ->
+                throw new AqueductException(
+                        ErrorCode.NOT_SUPPORTED,
+                        "Aggregate function " + call.getAggregation().getName() + " is not supported yet");
         };
     }
 
@@ -229,7 +237,8 @@ final class RelToPlanConverter {
         RexNode rest = RelOptUtil.splitJoinCondition(
                 join.getLeft(), join.getRight(), commonFactorsPulledOut(join), leftKeys, rightKeys, filterNulls);
         Expression residual = rest.isAlwaysTrue() ? null : rexConverter.convert(rest);
-        List<Boolean> nullSafe = filterNulls.stream().map(excludesNulls -> !excludesNulls).toList();
+        List<Boolean> nullSafe =
+                filterNulls.stream().map(excludesNulls -> !excludesNulls).toList();
         return new JoinNode(
                 convert(join.getLeft()),
                 convert(join.getRight()),
@@ -257,11 +266,16 @@ final class RelToPlanConverter {
             adjustments[i] = -leftCount;
         }
         RelDataTypeFactory typeFactory = join.getCluster().getTypeFactory();
-        RexNode condition = commonFactorsPulledOut(join).accept(new RelOptUtil.RexInputConverter(
-                join.getCluster().getRexBuilder(),
-                typeFactory.createJoinType(left.getRowType(), right.getRowType()).getFieldList(),
-                typeFactory.createJoinType(right.getRowType(), left.getRowType()).getFieldList(),
-                adjustments));
+        RexNode condition = commonFactorsPulledOut(join)
+                .accept(new RelOptUtil.RexInputConverter(
+                        join.getCluster().getRexBuilder(),
+                        typeFactory
+                                .createJoinType(left.getRowType(), right.getRowType())
+                                .getFieldList(),
+                        typeFactory
+                                .createJoinType(right.getRowType(), left.getRowType())
+                                .getFieldList(),
+                        adjustments));
         List<Integer> rightKeys = new ArrayList<>();
         List<Integer> leftKeys = new ArrayList<>();
         List<Boolean> filterNulls = new ArrayList<>();

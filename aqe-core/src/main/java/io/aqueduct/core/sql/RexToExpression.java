@@ -68,18 +68,20 @@ final class RexToExpression {
         if (literal.isNull()) {
             return new Literal(null, type);
         }
-        Object value = switch (type.kind()) {
-            case BOOLEAN -> literal.getValueAs(Boolean.class);
-            case INTEGER, BIGINT -> literal.getValueAs(BigDecimal.class).longValueExact();
-            case DECIMAL -> literal.getValueAs(BigDecimal.class)
-                    .setScale(type.scale(), RoundingMode.HALF_UP)
-                    .unscaledValue()
-                    .longValueExact();
-            case DOUBLE -> literal.getValueAs(Double.class);
-            case DATE -> (long) literal.getValueAs(DateString.class).getDaysSinceEpoch();
-            case VARCHAR -> literal.getValueAs(String.class);
-            case NULL -> null;
-        };
+        Object value =
+                switch (type.kind()) {
+                    case BOOLEAN -> literal.getValueAs(Boolean.class);
+                    case INTEGER, BIGINT -> literal.getValueAs(BigDecimal.class).longValueExact();
+                    case DECIMAL ->
+                        literal.getValueAs(BigDecimal.class)
+                                .setScale(type.scale(), RoundingMode.HALF_UP)
+                                .unscaledValue()
+                                .longValueExact();
+                    case DOUBLE -> literal.getValueAs(Double.class);
+                    case DATE -> (long) literal.getValueAs(DateString.class).getDaysSinceEpoch();
+                    case VARCHAR -> literal.getValueAs(String.class);
+                    case NULL -> null;
+                };
         return new Literal(value, type);
     }
 
@@ -176,22 +178,28 @@ final class RexToExpression {
 
     /** A point of a search argument, held as Calcite holds literal values, as the engine's literal. */
     private static Literal point(Comparable<?> value, DataType type) {
-        Object engineValue = switch (type.kind()) {
-            case VARCHAR -> value instanceof NlsString nls ? nls.getValue() : value.toString();
-            case DATE -> (long) ((DateString) value).getDaysSinceEpoch();
-            case DECIMAL -> ((BigDecimal) value).setScale(type.scale(), RoundingMode.HALF_UP).unscaledValue().longValueExact();
-            case INTEGER, BIGINT -> ((BigDecimal) value).longValueExact();
-            case DOUBLE -> ((BigDecimal) value).doubleValue();
-            case BOOLEAN -> value;
-            case NULL -> null;
-        };
+        Object engineValue =
+                switch (type.kind()) {
+                    case VARCHAR -> value instanceof NlsString nls ? nls.getValue() : value.toString();
+                    case DATE -> (long) ((DateString) value).getDaysSinceEpoch();
+                    case DECIMAL ->
+                        ((BigDecimal) value)
+                                .setScale(type.scale(), RoundingMode.HALF_UP)
+                                .unscaledValue()
+                                .longValueExact();
+                    case INTEGER, BIGINT -> ((BigDecimal) value).longValueExact();
+                    case DOUBLE -> ((BigDecimal) value).doubleValue();
+                    case BOOLEAN -> value;
+                    case NULL -> null;
+                };
         return new Literal(engineValue, type);
     }
 
     private Expression extract(RexCall call, DataType type) {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
         Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
-        return new Call(Function.EXTRACT, List.of(unitName, convert(call.getOperands().get(1))), type);
+        return new Call(
+                Function.EXTRACT, List.of(unitName, convert(call.getOperands().get(1))), type);
     }
 
     private Expression trim(RexCall call, DataType type) {

@@ -32,8 +32,10 @@ final class SqlErrors {
         if (problem.startsWith("Column ") && problem.contains("not found")) {
             return ErrorCode.COLUMN_NOT_FOUND;
         }
-        if (problem.startsWith("Cannot apply") || problem.startsWith("Cannot assign")
-                || problem.contains("type mismatch") || problem.startsWith("Cast function cannot convert")) {
+        if (problem.startsWith("Cannot apply")
+                || problem.startsWith("Cannot assign")
+                || problem.contains("type mismatch")
+                || problem.startsWith("Cast function cannot convert")) {
             return ErrorCode.TYPE_MISMATCH;
         }
         if (problem.contains("not supported")) {

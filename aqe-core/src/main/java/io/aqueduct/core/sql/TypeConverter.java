@@ -32,8 +32,9 @@ final class TypeConverter {
             case DATE -> DataType.DATE;
             case CHAR, VARCHAR -> DataType.VARCHAR;
             case NULL -> DataType.NULL;
-            default -> throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED, "Type " + type.getFullTypeString() + " is not supported");
+            default ->
+                throw new AqueductException(
+                        ErrorCode.NOT_SUPPORTED, "Type " + type.getFullTypeString() + " is not supported");
         };
     }
 
@@ -48,16 +49,17 @@ final class TypeConverter {
     }
 
     static RelDataType toRelDataType(DataType type, RelDataTypeFactory typeFactory) {
-        RelDataType relType = switch (type.kind()) {
-            case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
-            case INTEGER -> typeFactory.createSqlType(SqlTypeName.INTEGER);
-            case BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
-            case DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
-            case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
-            case DATE -> typeFactory.createSqlType(SqlTypeName.DATE);
-            case VARCHAR -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
-            case NULL -> typeFactory.createSqlType(SqlTypeName.NULL);
-        };
+        RelDataType relType =
+                switch (type.kind()) {
+                    case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
+                    case INTEGER -> typeFactory.createSqlType(SqlTypeName.INTEGER);
+                    case BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
+                    case DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+                    case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
+                    case DATE -> typeFactory.createSqlType(SqlTypeName.DATE);
+                    case VARCHAR -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
+                    case NULL -> typeFactory.createSqlType(SqlTypeName.NULL);
+                };
         return typeFactory.createTypeWithNullability(relType, true);
     }
 

@@ -7,7 +7,6 @@ import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
-import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -15,6 +14,7 @@ import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
+import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,7 +110,8 @@ public final class DistributedPlanner {
             if (node instanceof UnionNode union) {
                 return union(union);
             }
-            throw new IllegalArgumentException("Cannot distribute " + node.getClass().getSimpleName());
+            throw new IllegalArgumentException(
+                    "Cannot distribute " + node.getClass().getSimpleName());
         }
 
         /**
@@ -130,7 +131,8 @@ public final class DistributedPlanner {
             boolean small = join.estimatedBuildBytes() <= cluster.broadcastMaxBytes();
             if (probe.single() || (replicable && (small || keyless))) {
                 int buildStage = close(build, OutputPartitioning.BROADCAST);
-                RemoteSourceNode remoteBuild = new RemoteSourceNode(buildStage, build.node().outputType());
+                RemoteSourceNode remoteBuild =
+                        new RemoteSourceNode(buildStage, build.node().outputType());
                 return probe.reading(
                         buildStage, join.distributed(probe.node(), remoteBuild, JoinDistribution.BROADCAST));
             }
@@ -197,14 +199,20 @@ public final class DistributedPlanner {
         /** Closes {@code source} as a stage and opens its consumer with {@code consumerTasks} tasks. */
         private Fragment boundary(Fragment source, OutputPartitioning partitioning, int consumerTasks) {
             int stageId = close(source, partitioning);
-            RemoteSourceNode remote = new RemoteSourceNode(stageId, source.node().outputType());
+            RemoteSourceNode remote =
+                    new RemoteSourceNode(stageId, source.node().outputType());
             return new Fragment(remote, consumerTasks, false, List.of(stageId));
         }
 
         int close(Fragment fragment, OutputPartitioning partitioning) {
             int id = stages.size();
             stages.add(new Stage(
-                    id, fragment.node(), partitioning, fragment.taskCount(), fragment.sourceStageIds(), fragment.leaf()));
+                    id,
+                    fragment.node(),
+                    partitioning,
+                    fragment.taskCount(),
+                    fragment.sourceStageIds(),
+                    fragment.leaf()));
             return id;
         }
     }
@@ -213,5 +221,4 @@ public final class DistributedPlanner {
         long sum = a + b;
         return sum < 0 ? Long.MAX_VALUE : sum;
     }
-
 }

@@ -21,6 +21,9 @@ public record StagePlan(List<Stage> stages) {
 
     /** The stages that read {@code stageId}'s output (exactly one for every stage but the root). */
     public Stage consumerOf(int stageId) {
-        return stages.stream().filter(s -> s.sourceStageIds().contains(stageId)).findFirst().orElseThrow();
+        return stages.stream()
+                .filter(s -> s.sourceStageIds().contains(stageId))
+                .findFirst()
+                .orElseThrow();
     }
 }

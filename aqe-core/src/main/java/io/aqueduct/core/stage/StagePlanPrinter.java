@@ -50,7 +50,8 @@ public final class StagePlanPrinter {
 
     static String describe(PlanNode node) {
         if (node instanceof TableScanNode scan) {
-            return "TableScan " + scan.catalog() + "." + scan.schema() + "." + scan.table() + " " + scan.outputType().names();
+            return "TableScan " + scan.catalog() + "." + scan.schema() + "." + scan.table() + " "
+                    + scan.outputType().names();
         }
         if (node instanceof FilterNode filter) {
             return "Filter " + filter.predicate();
@@ -59,13 +60,14 @@ public final class StagePlanPrinter {
             return "Project " + project.projections();
         }
         if (node instanceof AggregateNode aggregate) {
-            return "Aggregate keys=" + aggregate.groupKeys() + " " + aggregate.aggregates().stream()
-                    .map(a -> a.function().name().toLowerCase() + a.arguments())
-                    .toList();
+            return "Aggregate keys=" + aggregate.groupKeys() + " "
+                    + aggregate.aggregates().stream()
+                            .map(a -> a.function().name().toLowerCase() + a.arguments())
+                            .toList();
         }
         if (node instanceof JoinNode join) {
-            return "HashJoin " + join.joinType() + " " + join.distribution() + " probe" + join.probeKeys() + " = build" + join.buildKeys()
-                    + (join.residual() == null ? "" : " where " + join.residual());
+            return "HashJoin " + join.joinType() + " " + join.distribution() + " probe" + join.probeKeys() + " = build"
+                    + join.buildKeys() + (join.residual() == null ? "" : " where " + join.residual());
         }
         if (node instanceof SortNode sort) {
             return "Sort " + sort.keys();

@@ -36,7 +36,8 @@ interface TpchColumnWriter<E extends TpchEntity> {
             }
             case VARCHAR -> {
                 VarCharVector strings = (VarCharVector) vector;
-                yield (row, index) -> strings.setSafe(index, column.getString(row).getBytes(UTF_8));
+                yield (row, index) ->
+                        strings.setSafe(index, column.getString(row).getBytes(UTF_8));
             }
         };
     }

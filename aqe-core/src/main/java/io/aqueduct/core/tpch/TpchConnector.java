@@ -82,7 +82,8 @@ public final class TpchConnector implements Connector {
         }
         // The generator numbers parts from 1.
         Iterable<E> generator = table.createGenerator(schema.scaleFactor(), part + 1, partCount);
-        String operatorName = "tpch-scan %s.%s part %d/%d".formatted(schema.schemaName(), table.getTableName(), part, partCount);
+        String operatorName =
+                "tpch-scan %s.%s part %d/%d".formatted(schema.schemaName(), table.getTableName(), part, partCount);
         return new TpchScanOperator<>(new RowType(columnNames, types), columns, generator, operatorName, context);
     }
 
@@ -92,7 +93,8 @@ public final class TpchConnector implements Connector {
                 return table;
             }
         }
-        throw new AqueductException(ErrorCode.TABLE_NOT_FOUND, "Table tpch.%s.%s does not exist".formatted(schema, name));
+        throw new AqueductException(
+                ErrorCode.TABLE_NOT_FOUND, "Table tpch.%s.%s does not exist".formatted(schema, name));
     }
 
     private static <E extends TpchEntity> TpchColumn<E> column(TpchTable<E> table, String name) {

@@ -28,7 +28,11 @@ final class TpchScanOperator<E extends TpchEntity> implements Operator {
     private boolean closed;
 
     TpchScanOperator(
-            RowType outputType, List<TpchColumn<E>> columns, Iterable<E> generator, String name, ExecutionContext context) {
+            RowType outputType,
+            List<TpchColumn<E>> columns,
+            Iterable<E> generator,
+            String name,
+            ExecutionContext context) {
         this.outputType = outputType;
         this.schema = outputType.toSchema();
         this.columns = List.copyOf(columns);

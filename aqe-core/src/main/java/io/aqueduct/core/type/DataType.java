@@ -55,7 +55,10 @@ public record DataType(TypeKind kind, int precision, int scale) {
     }
 
     public boolean isNumeric() {
-        return kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DOUBLE || kind == TypeKind.DECIMAL;
+        return kind == TypeKind.INTEGER
+                || kind == TypeKind.BIGINT
+                || kind == TypeKind.DOUBLE
+                || kind == TypeKind.DECIMAL;
     }
 
     /** Arrow type of the vectors holding values of this type. */

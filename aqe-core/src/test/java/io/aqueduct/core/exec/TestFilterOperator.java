@@ -62,7 +62,8 @@ class TestFilterOperator {
 
     @Test
     void skipsBatchesWithoutSurvivorsAndPassesFullBatchesThrough() {
-        List<List<List<Object>>> batches = List.of(List.of(row(1L, "a")), List.of(row(5L, "b"), row(6L, "c")), List.of());
+        List<List<List<Object>>> batches =
+                List.of(List.of(row(1L, "a")), List.of(row(5L, "b"), row(6L, "c")), List.of());
         PreparedOperator input = PreparedOperator.ofBatches(TYPE, batches, allocator);
         try (FilterOperator filter = create(greaterThan(KEY, 4L), input)) {
             assertThat(BatchRows.drainBatchSizes(filter)).containsExactly(2);
@@ -80,11 +81,13 @@ class TestFilterOperator {
 
     @Test
     void evaluationFailureReleasesTheBatch() {
-        Expression failing = greaterThan(new Call(Function.DIVIDE, List.of(new Literal(1L, DataType.BIGINT), KEY), DataType.BIGINT), 0L);
+        Expression failing = greaterThan(
+                new Call(Function.DIVIDE, List.of(new Literal(1L, DataType.BIGINT), KEY), DataType.BIGINT), 0L);
         PreparedOperator input = PreparedOperator.of(TYPE, 2, List.of(row(1L, "a"), row(0L, "b")), allocator);
         try (FilterOperator filter = create(failing, input)) {
             assertThatThrownBy(filter::next)
-                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DIVISION_BY_ZERO));
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.DIVISION_BY_ZERO));
         }
     }
 
@@ -94,7 +97,8 @@ class TestFilterOperator {
         PreparedOperator input = PreparedOperator.of(TYPE, 2, List.of(row(1L, "a")), allocator);
         try (FilterOperator filter = FilterOperator.create(filterNode(greaterThan(KEY, 0L)), input, canceled)) {
             assertThatThrownBy(filter::next)
-                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.QUERY_CANCELED));
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.QUERY_CANCELED));
         }
     }
 

@@ -31,7 +31,8 @@ class TestProjectOperator {
     private static final DataType DISCOUNT = DataType.decimal(12, 2);
     private static final DataType REVENUE = DataType.decimal(18, 4);
     private static final RowType INPUT = BatchBuilder.rowType(PRICE, DISCOUNT, DataType.VARCHAR);
-    private static final RowType OUTPUT = new RowType(List.of("name", "revenue", "one"), List.of(DataType.VARCHAR, REVENUE, DataType.BIGINT));
+    private static final RowType OUTPUT =
+            new RowType(List.of("name", "revenue", "one"), List.of(DataType.VARCHAR, REVENUE, DataType.BIGINT));
 
     private BufferAllocator allocator;
 
@@ -72,9 +73,11 @@ class TestProjectOperator {
     @Test
     void columnReferencesOutliveTheInputBatch() {
         RowType output = new RowType(List.of("label"), List.of(DataType.VARCHAR));
-        PreparedOperator input = PreparedOperator.of(INPUT, 1, List.of(row(1L, 2L, "kept"), row(3L, 4L, "too")), allocator);
+        PreparedOperator input =
+                PreparedOperator.of(INPUT, 1, List.of(row(1L, 2L, "kept"), row(3L, 4L, "too")), allocator);
         try (ProjectOperator project = ProjectOperator.create(
-                new ProjectNode(new ValuesNode(INPUT, List.of()), List.of(new InputReference(2, DataType.VARCHAR)), output),
+                new ProjectNode(
+                        new ValuesNode(INPUT, List.of()), List.of(new InputReference(2, DataType.VARCHAR)), output),
                 input,
                 ExecutionContext.of(allocator))) {
             assertThat(BatchRows.drain(project)).containsExactly(row("kept"), row("too"));
@@ -84,30 +87,40 @@ class TestProjectOperator {
     @Test
     void failureOnALaterBatchLeaksNothing() {
         Expression quotient = new Call(
-                Function.DIVIDE, List.of(new Literal(100L, DataType.BIGINT), new InputReference(0, DataType.BIGINT)), DataType.BIGINT);
+                Function.DIVIDE,
+                List.of(new Literal(100L, DataType.BIGINT), new InputReference(0, DataType.BIGINT)),
+                DataType.BIGINT);
         RowType inputType = BatchBuilder.rowType(DataType.BIGINT);
         RowType output = new RowType(List.of("key", "quotient"), List.of(DataType.BIGINT, DataType.BIGINT));
         PreparedOperator input = PreparedOperator.of(inputType, 1, List.of(row(4L), row(0L)), allocator);
         try (ProjectOperator project = ProjectOperator.create(
-                new ProjectNode(new ValuesNode(inputType, List.of()), List.of(new InputReference(0, DataType.BIGINT), quotient), output),
+                new ProjectNode(
+                        new ValuesNode(inputType, List.of()),
+                        List.of(new InputReference(0, DataType.BIGINT), quotient),
+                        output),
                 input,
                 ExecutionContext.of(allocator))) {
             try (VectorSchemaRoot first = project.next()) {
                 assertThat(BatchRows.read(first)).containsExactly(row(4L, 25L));
             }
             assertThatThrownBy(project::next)
-                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.DIVISION_BY_ZERO));
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.DIVISION_BY_ZERO));
         }
     }
 
     private ProjectOperator create(Operator input, List<Expression> projections) {
-        return ProjectOperator.create(new ProjectNode(new ValuesNode(INPUT, List.of()), projections, OUTPUT), input, ExecutionContext.of(allocator));
+        return ProjectOperator.create(
+                new ProjectNode(new ValuesNode(INPUT, List.of()), projections, OUTPUT),
+                input,
+                ExecutionContext.of(allocator));
     }
 
     private static List<Expression> revenueProjections() {
         Expression oneMinusDiscount = new Call(
                 Function.SUBTRACT, List.of(new Literal(100L, DISCOUNT), new InputReference(1, DISCOUNT)), DISCOUNT);
-        Expression revenue = new Call(Function.MULTIPLY, List.of(new InputReference(0, PRICE), oneMinusDiscount), REVENUE);
+        Expression revenue =
+                new Call(Function.MULTIPLY, List.of(new InputReference(0, PRICE), oneMinusDiscount), REVENUE);
         return List.of(new InputReference(2, DataType.VARCHAR), revenue, new Literal(1L, DataType.BIGINT));
     }
 

@@ -44,7 +44,8 @@ final class ExpressionTester {
     }
 
     /** Values of {@code expression} over one column of {@code type} holding {@code values}. */
-    static List<Object> evaluateColumn(BufferAllocator allocator, Expression expression, DataType type, Object... values) {
+    static List<Object> evaluateColumn(
+            BufferAllocator allocator, Expression expression, DataType type, Object... values) {
         List<List<Object>> rows = new ArrayList<>();
         for (Object value : values) {
             rows.add(Arrays.asList(value));
@@ -54,6 +55,7 @@ final class ExpressionTester {
 
     /** The value of an expression without input references, evaluated over a one-row batch. */
     static Object evaluateConstant(BufferAllocator allocator, Expression expression) {
-        return evaluate(allocator, expression, BatchBuilder.rowType(), List.of(List.of())).get(0);
+        return evaluate(allocator, expression, BatchBuilder.rowType(), List.of(List.of()))
+                .get(0);
     }
 }

@@ -42,7 +42,8 @@ class TestExpressionArithmetic {
     @Test
     void bigintArithmeticWithNulls() {
         RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);
-        List<List<Object>> rows = List.of(Arrays.asList(7L, 2L), Arrays.asList(-7L, 2L), Arrays.asList(null, 2L), Arrays.asList(1L, null));
+        List<List<Object>> rows = List.of(
+                Arrays.asList(7L, 2L), Arrays.asList(-7L, 2L), Arrays.asList(null, 2L), Arrays.asList(1L, null));
         assertThat(evaluate(allocator, binary(Function.ADD, DataType.BIGINT, DataType.BIGINT), type, rows))
                 .containsExactly(9L, -5L, null, null);
         assertThat(evaluate(allocator, binary(Function.SUBTRACT, DataType.BIGINT, DataType.BIGINT), type, rows))
@@ -57,18 +58,31 @@ class TestExpressionArithmetic {
 
     @Test
     void integerArithmeticOverflowsAtIntRange() {
-        Call add = call(Function.ADD, DataType.INTEGER, literal(Integer.MAX_VALUE, DataType.INTEGER), literal(1, DataType.INTEGER));
+        Call add = call(
+                Function.ADD,
+                DataType.INTEGER,
+                literal(Integer.MAX_VALUE, DataType.INTEGER),
+                literal(1, DataType.INTEGER));
         assertThatThrownBy(() -> evaluateConstant(allocator, add))
-                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NUMERIC_OUT_OF_RANGE));
+                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(ErrorCode.NUMERIC_OUT_OF_RANGE));
         Call sum = call(Function.ADD, DataType.INTEGER, literal(40, DataType.INTEGER), literal(2, DataType.INTEGER));
         assertThat(evaluateConstant(allocator, sum)).isEqualTo(42L);
     }
 
     @Test
     void bigintOverflowFails() {
-        Call multiply = call(Function.MULTIPLY, DataType.BIGINT, literal(Long.MAX_VALUE, DataType.BIGINT), literal(2L, DataType.BIGINT));
+        Call multiply = call(
+                Function.MULTIPLY,
+                DataType.BIGINT,
+                literal(Long.MAX_VALUE, DataType.BIGINT),
+                literal(2L, DataType.BIGINT));
         assertErrorCode(() -> evaluateConstant(allocator, multiply), ErrorCode.NUMERIC_OUT_OF_RANGE);
-        Call divide = call(Function.DIVIDE, DataType.BIGINT, literal(Long.MIN_VALUE, DataType.BIGINT), literal(-1L, DataType.BIGINT));
+        Call divide = call(
+                Function.DIVIDE,
+                DataType.BIGINT,
+                literal(Long.MIN_VALUE, DataType.BIGINT),
+                literal(-1L, DataType.BIGINT));
         assertErrorCode(() -> evaluateConstant(allocator, divide), ErrorCode.NUMERIC_OUT_OF_RANGE);
     }
 
@@ -77,13 +91,15 @@ class TestExpressionArithmetic {
         Call divide = binary(Function.DIVIDE, DataType.BIGINT, DataType.BIGINT);
         RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);
         assertErrorCode(() -> evaluate(allocator, divide, type, List.of(List.of(1L, 0L))), ErrorCode.DIVISION_BY_ZERO);
-        assertThat(evaluate(allocator, divide, type, List.of(Arrays.asList(null, 0L)))).containsExactly((Object) null);
+        assertThat(evaluate(allocator, divide, type, List.of(Arrays.asList(null, 0L))))
+                .containsExactly((Object) null);
         Call mod = binary(Function.MOD, DataType.BIGINT, DataType.BIGINT);
         assertErrorCode(() -> evaluate(allocator, mod, type, List.of(List.of(1L, 0L))), ErrorCode.DIVISION_BY_ZERO);
         Call decimalDivide = call(Function.DIVIDE, DECIMAL_12_2, input(0, DECIMAL_12_2), input(1, DECIMAL_12_2));
         RowType decimals = BatchBuilder.rowType(DECIMAL_12_2, DECIMAL_12_2);
         assertErrorCode(
-                () -> evaluate(allocator, decimalDivide, decimals, List.of(List.of(100L, 0L))), ErrorCode.DIVISION_BY_ZERO);
+                () -> evaluate(allocator, decimalDivide, decimals, List.of(List.of(100L, 0L))),
+                ErrorCode.DIVISION_BY_ZERO);
     }
 
     @Test
@@ -92,7 +108,11 @@ class TestExpressionArithmetic {
         RowType type = BatchBuilder.rowType(DataType.DOUBLE, DataType.DOUBLE);
         assertThat(evaluate(allocator, divide, type, List.of(List.of(1.0, 0.0), List.of(0.0, 0.0), List.of(1.0, 4.0))))
                 .containsExactly(Double.POSITIVE_INFINITY, Double.NaN, 0.25);
-        assertThat(evaluate(allocator, binary(Function.MOD, DataType.DOUBLE, DataType.DOUBLE), type, List.of(List.of(7.5, 2.0))))
+        assertThat(evaluate(
+                        allocator,
+                        binary(Function.MOD, DataType.DOUBLE, DataType.DOUBLE),
+                        type,
+                        List.of(List.of(7.5, 2.0))))
                 .containsExactly(1.5);
     }
 
@@ -104,7 +124,8 @@ class TestExpressionArithmetic {
         assertThat(evaluate(allocator, add, type, List.of(List.of(new BigDecimal("1.25"), new BigDecimal("0.0050")))))
                 .containsExactly(12550L);
         Call subtract = call(Function.SUBTRACT, DECIMAL_12_4, input(0, DECIMAL_12_2), input(1, DECIMAL_12_4));
-        assertThat(evaluate(allocator, subtract, type, List.of(List.of(new BigDecimal("1.25"), new BigDecimal("0.0050")))))
+        assertThat(evaluate(
+                        allocator, subtract, type, List.of(List.of(new BigDecimal("1.25"), new BigDecimal("0.0050")))))
                 .containsExactly(12450L);
     }
 
@@ -113,9 +134,17 @@ class TestExpressionArithmetic {
         // 2.50 + 3 = 5.50; 2.50 * 3 = 7.50
         RowType type = BatchBuilder.rowType(DECIMAL_12_2, DataType.INTEGER);
         List<List<Object>> rows = List.of(List.of(new BigDecimal("2.50"), 3L));
-        assertThat(evaluate(allocator, call(Function.ADD, DECIMAL_12_2, input(0, DECIMAL_12_2), input(1, DataType.INTEGER)), type, rows))
+        assertThat(evaluate(
+                        allocator,
+                        call(Function.ADD, DECIMAL_12_2, input(0, DECIMAL_12_2), input(1, DataType.INTEGER)),
+                        type,
+                        rows))
                 .containsExactly(550L);
-        assertThat(evaluate(allocator, call(Function.MULTIPLY, DECIMAL_12_2, input(0, DECIMAL_12_2), input(1, DataType.INTEGER)), type, rows))
+        assertThat(evaluate(
+                        allocator,
+                        call(Function.MULTIPLY, DECIMAL_12_2, input(0, DECIMAL_12_2), input(1, DataType.INTEGER)),
+                        type,
+                        rows))
                 .containsExactly(750L);
     }
 
@@ -129,7 +158,8 @@ class TestExpressionArithmetic {
                 .containsExactly(3L, -3L, 2L);
         // Exact scale: 1.50 * 2.25 = 3.3750
         Call exact = call(Function.MULTIPLY, DECIMAL_12_4, input(0, DECIMAL_12_2), input(1, DECIMAL_12_2));
-        assertThat(evaluate(allocator, exact, type, List.of(List.of(150L, 225L)))).containsExactly(33750L);
+        assertThat(evaluate(allocator, exact, type, List.of(List.of(150L, 225L))))
+                .containsExactly(33750L);
     }
 
     @Test
@@ -139,7 +169,8 @@ class TestExpressionArithmetic {
         DataType result = DataType.decimal(18, 2);
         Call multiply = call(Function.MULTIPLY, result, input(0, scale9), input(1, scale9));
         RowType type = BatchBuilder.rowType(scale9, scale9);
-        List<List<Object>> rows = List.of(List.of(new BigDecimal("900000000.000000005"), new BigDecimal("2.000000000")));
+        List<List<Object>> rows =
+                List.of(List.of(new BigDecimal("900000000.000000005"), new BigDecimal("2.000000000")));
         assertThat(evaluate(allocator, multiply, type, rows)).containsExactly(180000000000L);
     }
 
@@ -157,7 +188,11 @@ class TestExpressionArithmetic {
         RowType type = BatchBuilder.rowType(DECIMAL_12_2, DECIMAL_12_2);
         // 2/3 = 0.6667, -2/3 = -0.6667, 1/8 = 0.1250, 0.01/0.16 = 0.0625, 0.0001 rounding: 1/30000 -> see below
         List<List<Object>> rows = List.of(
-                List.of(200L, 300L), List.of(-200L, 300L), List.of(100L, 800L), List.of(1L, 16L), Arrays.asList(null, 1L));
+                List.of(200L, 300L),
+                List.of(-200L, 300L),
+                List.of(100L, 800L),
+                List.of(1L, 16L),
+                Arrays.asList(null, 1L));
         assertThat(evaluate(allocator, divide, type, rows)).containsExactly(6667L, -6667L, 1250L, 625L, null);
         // 0.00005 -> 0.0001 (half up at scale 4): 1 / 200 with operands at scale 0 and 2
         Call half = call(Function.DIVIDE, scale4, literal(1L, DataType.decimal(5, 2)), literal(200L, DataType.BIGINT));
@@ -179,16 +214,32 @@ class TestExpressionArithmetic {
 
     @Test
     void negateAndAbs() {
-        assertThat(evaluateColumn(allocator, call(Function.NEGATE, DataType.BIGINT, input(0, DataType.BIGINT)), DataType.BIGINT, 5L, null, -3L))
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.NEGATE, DataType.BIGINT, input(0, DataType.BIGINT)),
+                        DataType.BIGINT,
+                        5L,
+                        null,
+                        -3L))
                 .containsExactly(-5L, null, 3L);
-        assertThat(evaluateColumn(allocator, call(Function.ABS, DECIMAL_12_2, input(0, DECIMAL_12_2)), DECIMAL_12_2, -125L, 7L))
+        assertThat(evaluateColumn(
+                        allocator, call(Function.ABS, DECIMAL_12_2, input(0, DECIMAL_12_2)), DECIMAL_12_2, -125L, 7L))
                 .containsExactly(125L, 7L);
-        assertThat(evaluateColumn(allocator, call(Function.ABS, DataType.DOUBLE, input(0, DataType.DOUBLE)), DataType.DOUBLE, -1.5))
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.ABS, DataType.DOUBLE, input(0, DataType.DOUBLE)),
+                        DataType.DOUBLE,
+                        -1.5))
                 .containsExactly(1.5);
-        assertThat(evaluateColumn(allocator, call(Function.NEGATE, DataType.INTEGER, input(0, DataType.INTEGER)), DataType.INTEGER, 4L))
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.NEGATE, DataType.INTEGER, input(0, DataType.INTEGER)),
+                        DataType.INTEGER,
+                        4L))
                 .containsExactly(-4L);
         assertErrorCode(
-                () -> evaluateConstant(allocator, call(Function.ABS, DataType.BIGINT, literal(Long.MIN_VALUE, DataType.BIGINT))),
+                () -> evaluateConstant(
+                        allocator, call(Function.ABS, DataType.BIGINT, literal(Long.MIN_VALUE, DataType.BIGINT))),
                 ErrorCode.NUMERIC_OUT_OF_RANGE);
     }
 
@@ -203,7 +254,7 @@ class TestExpressionArithmetic {
     }
 
     static void assertErrorCode(org.assertj.core.api.ThrowableAssert.ThrowingCallable callable, ErrorCode code) {
-        assertThatThrownBy(callable)
-                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(code));
+        assertThatThrownBy(callable).isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                .isEqualTo(code));
     }
 }

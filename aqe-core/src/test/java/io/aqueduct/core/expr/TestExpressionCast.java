@@ -49,7 +49,8 @@ class TestExpressionCast {
     void toIntegersRoundHalfUp() {
         assertThat(cast(DECIMAL_10_2, DataType.INTEGER, 250L, -250L, 249L)).containsExactly(3L, -3L, 2L);
         assertThat(cast(DECIMAL_10_2, DataType.BIGINT, 250L)).containsExactly(3L);
-        assertThat(cast(DataType.DOUBLE, DataType.BIGINT, 2.5, -2.5, 2.4999, 0.49999999999999994)).containsExactly(3L, -3L, 2L, 0L);
+        assertThat(cast(DataType.DOUBLE, DataType.BIGINT, 2.5, -2.5, 2.4999, 0.49999999999999994))
+                .containsExactly(3L, -3L, 2L, 0L);
         assertThat(cast(DataType.DOUBLE, DataType.INTEGER, 7.5)).containsExactly(8L);
         assertErrorCode(() -> cast(DataType.DOUBLE, DataType.BIGINT, Double.NaN), ErrorCode.NUMERIC_OUT_OF_RANGE);
         assertErrorCode(() -> cast(DataType.BIGINT, DataType.INTEGER, 1L << 40), ErrorCode.NUMERIC_OUT_OF_RANGE);
@@ -68,7 +69,8 @@ class TestExpressionCast {
     @Test
     void toVarchar() {
         assertThat(cast(DECIMAL_10_2, DataType.VARCHAR, 1230L, -5L, 0L)).containsExactly("12.30", "-0.05", "0.00");
-        assertThat(cast(DataType.DATE, DataType.VARCHAR, LocalDate.of(2024, 2, 29))).containsExactly("2024-02-29");
+        assertThat(cast(DataType.DATE, DataType.VARCHAR, LocalDate.of(2024, 2, 29)))
+                .containsExactly("2024-02-29");
         assertThat(cast(DataType.BOOLEAN, DataType.VARCHAR, true, false, null)).containsExactly("TRUE", "FALSE", null);
         assertThat(cast(DataType.INTEGER, DataType.VARCHAR, -42L)).containsExactly("-42");
         assertThat(cast(DataType.DOUBLE, DataType.VARCHAR, 1.5)).containsExactly("1.5");
@@ -80,16 +82,23 @@ class TestExpressionCast {
         assertThat(cast(DataType.VARCHAR, DataType.BIGINT, "9000000000")).containsExactly(9000000000L);
         assertThat(cast(DataType.VARCHAR, DECIMAL_10_2, "12.345", " -1.5")).containsExactly(1235L, -150L);
         assertThat(cast(DataType.VARCHAR, DataType.DOUBLE, "2.5e1")).containsExactly(25.0);
-        assertThat(cast(DataType.VARCHAR, DataType.DATE, " 1996-03-13 ")).containsExactly(LocalDate.of(1996, 3, 13).toEpochDay());
-        assertThat(cast(DataType.VARCHAR, DataType.BOOLEAN, "true", "FALSE", null)).containsExactly(true, false, null);
+        assertThat(cast(DataType.VARCHAR, DataType.DATE, " 1996-03-13 "))
+                .containsExactly(LocalDate.of(1996, 3, 13).toEpochDay());
+        assertThat(cast(DataType.VARCHAR, DataType.BOOLEAN, "true", "FALSE", null))
+                .containsExactly(true, false, null);
     }
 
     @Test
     void badTextFailsNamingTheValue() {
-        for (DataType target : List.of(DataType.INTEGER, DataType.BIGINT, DECIMAL_10_2, DataType.DOUBLE, DataType.DATE, DataType.BOOLEAN)) {
+        for (DataType target : List.of(
+                DataType.INTEGER, DataType.BIGINT, DECIMAL_10_2, DataType.DOUBLE, DataType.DATE, DataType.BOOLEAN)) {
             assertThatThrownBy(() -> cast(DataType.VARCHAR, target, "ok?"))
                     .hasMessageContaining("'ok?'")
-                    .satisfies(e -> assertErrorCode(() -> { throw e; }, ErrorCode.INVALID_CAST));
+                    .satisfies(e -> assertErrorCode(
+                            () -> {
+                                throw e;
+                            },
+                            ErrorCode.INVALID_CAST));
         }
         assertErrorCode(() -> cast(DataType.VARCHAR, DataType.DATE, "1996-02-30"), ErrorCode.INVALID_CAST);
         assertErrorCode(() -> cast(DataType.VARCHAR, DataType.INTEGER, "3000000000"), ErrorCode.NUMERIC_OUT_OF_RANGE);
@@ -97,15 +106,17 @@ class TestExpressionCast {
 
     @Test
     void nullTypeCastsToAnything() {
-        for (DataType target : List.of(DataType.INTEGER, DECIMAL_10_2, DataType.VARCHAR, DataType.DATE, DataType.BOOLEAN)) {
+        for (DataType target :
+                List.of(DataType.INTEGER, DECIMAL_10_2, DataType.VARCHAR, DataType.DATE, DataType.BOOLEAN)) {
             assertThat(cast(DataType.NULL, target, (Object) null, null)).containsExactly(null, null);
         }
     }
 
     @Test
     void unsupportedCastFailsAtCompileTime() {
-        assertErrorCode(() -> ExpressionCompiler.compile(
-                call(Function.CAST, DataType.DATE, input(0, DataType.DOUBLE))), ErrorCode.NOT_SUPPORTED);
+        assertErrorCode(
+                () -> ExpressionCompiler.compile(call(Function.CAST, DataType.DATE, input(0, DataType.DOUBLE))),
+                ErrorCode.NOT_SUPPORTED);
     }
 
     private List<Object> cast(DataType from, DataType to, Object... values) {

@@ -36,7 +36,8 @@ class TestExpressionComparison {
     @Test
     void allSixComparisonsOnBigint() {
         RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);
-        List<List<Object>> rows = List.of(Arrays.asList(1L, 2L), Arrays.asList(2L, 2L), Arrays.asList(3L, 2L), Arrays.asList(null, 2L));
+        List<List<Object>> rows =
+                List.of(Arrays.asList(1L, 2L), Arrays.asList(2L, 2L), Arrays.asList(3L, 2L), Arrays.asList(null, 2L));
         assertThat(compare(Function.EQUAL, type, rows)).containsExactly(false, true, false, null);
         assertThat(compare(Function.NOT_EQUAL, type, rows)).containsExactly(true, false, true, null);
         assertThat(compare(Function.LESS_THAN, type, rows)).containsExactly(true, false, false, null);
@@ -59,21 +60,28 @@ class TestExpressionComparison {
 
     @Test
     void mixedNumericTypes() {
-        Call decimalVsInteger = call(Function.GREATER_THAN, DataType.BOOLEAN,
-                literal(250L, DataType.decimal(5, 2)), literal(2L, DataType.INTEGER));
+        Call decimalVsInteger = call(
+                Function.GREATER_THAN,
+                DataType.BOOLEAN,
+                literal(250L, DataType.decimal(5, 2)),
+                literal(2L, DataType.INTEGER));
         assertThat(evaluateConstant(allocator, decimalVsInteger)).isEqualTo(true);
-        Call decimalVsDouble = call(Function.LESS_THAN, DataType.BOOLEAN,
-                literal(250L, DataType.decimal(5, 2)), literal(2.6, DataType.DOUBLE));
+        Call decimalVsDouble = call(
+                Function.LESS_THAN,
+                DataType.BOOLEAN,
+                literal(250L, DataType.decimal(5, 2)),
+                literal(2.6, DataType.DOUBLE));
         assertThat(evaluateConstant(allocator, decimalVsDouble)).isEqualTo(true);
-        Call integerVsBigint = call(Function.EQUAL, DataType.BOOLEAN,
-                literal(7L, DataType.INTEGER), literal(7L, DataType.BIGINT));
+        Call integerVsBigint =
+                call(Function.EQUAL, DataType.BOOLEAN, literal(7L, DataType.INTEGER), literal(7L, DataType.BIGINT));
         assertThat(evaluateConstant(allocator, integerVsBigint)).isEqualTo(true);
     }
 
     @Test
     void doublesTreatNegativeZeroAsZeroAndNanAsLargest() {
         RowType type = BatchBuilder.rowType(DataType.DOUBLE, DataType.DOUBLE);
-        List<List<Object>> rows = List.of(List.of(-0.0, 0.0), List.of(Double.NaN, Double.NaN), List.of(Double.NaN, 1e300));
+        List<List<Object>> rows =
+                List.of(List.of(-0.0, 0.0), List.of(Double.NaN, Double.NaN), List.of(Double.NaN, 1e300));
         assertThat(compare(Function.EQUAL, type, rows)).containsExactly(true, true, false);
         assertThat(compare(Function.GREATER_THAN, type, rows)).containsExactly(false, false, true);
     }
@@ -82,7 +90,11 @@ class TestExpressionComparison {
     void varcharComparesByCodePoint() {
         RowType type = BatchBuilder.rowType(DataType.VARCHAR, DataType.VARCHAR);
         List<List<Object>> rows = List.of(
-                List.of("abc", "abd"), List.of("ab", "abc"), List.of("z", "é"), List.of("\uFFFF", "\uD83D\uDE00"), List.of("same", "same"));
+                List.of("abc", "abd"),
+                List.of("ab", "abc"),
+                List.of("z", "é"),
+                List.of("\uFFFF", "\uD83D\uDE00"),
+                List.of("same", "same"));
         assertThat(compare(Function.LESS_THAN, type, rows)).containsExactly(true, true, true, true, false);
         assertThat(compare(Function.EQUAL, type, rows)).containsExactly(false, false, false, false, true);
     }
@@ -90,7 +102,10 @@ class TestExpressionComparison {
     @Test
     void datesAndBooleans() {
         RowType dates = BatchBuilder.rowType(DataType.DATE, DataType.DATE);
-        assertThat(compare(Function.LESS_THAN, dates, List.of(List.of(LocalDate.of(1998, 12, 1), LocalDate.of(1998, 12, 2)))))
+        assertThat(compare(
+                        Function.LESS_THAN,
+                        dates,
+                        List.of(List.of(LocalDate.of(1998, 12, 1), LocalDate.of(1998, 12, 2)))))
                 .containsExactly(true);
         RowType booleans = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN);
         assertThat(compare(Function.LESS_THAN, booleans, List.of(List.of(false, true), List.of(true, true))))
@@ -104,6 +119,10 @@ class TestExpressionComparison {
     }
 
     private List<Object> compare(Function function, RowType type, List<List<Object>> rows) {
-        return evaluate(allocator, call(function, DataType.BOOLEAN, input(0, type.type(0)), input(1, type.type(1))), type, rows);
+        return evaluate(
+                allocator,
+                call(function, DataType.BOOLEAN, input(0, type.type(0)), input(1, type.type(1))),
+                type,
+                rows);
     }
 }

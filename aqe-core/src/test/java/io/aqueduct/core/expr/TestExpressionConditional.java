@@ -41,9 +41,13 @@ class TestExpressionConditional {
     @Test
     void caseTakesTheFirstTrueBranch() {
         Expression x = input(0, DataType.BIGINT);
-        Call caseCall = call(Function.CASE, DataType.VARCHAR,
-                call(Function.LESS_THAN, DataType.BOOLEAN, x, literal(0L, DataType.BIGINT)), literal("negative", DataType.VARCHAR),
-                call(Function.LESS_THAN, DataType.BOOLEAN, x, literal(10L, DataType.BIGINT)), literal("small", DataType.VARCHAR),
+        Call caseCall = call(
+                Function.CASE,
+                DataType.VARCHAR,
+                call(Function.LESS_THAN, DataType.BOOLEAN, x, literal(0L, DataType.BIGINT)),
+                literal("negative", DataType.VARCHAR),
+                call(Function.LESS_THAN, DataType.BOOLEAN, x, literal(10L, DataType.BIGINT)),
+                literal("small", DataType.VARCHAR),
                 literal("large", DataType.VARCHAR));
         assertThat(evaluateColumn(allocator, caseCall, DataType.BIGINT, -1L, 5L, 50L, null))
                 .containsExactly("negative", "small", "large", "large");
@@ -52,33 +56,47 @@ class TestExpressionConditional {
     @Test
     void caseWithoutElseGivesNull() {
         Expression x = input(0, DataType.BIGINT);
-        Call caseCall = call(Function.CASE, DECIMAL_10_2,
-                call(Function.GREATER_THAN, DataType.BOOLEAN, x, literal(0L, DataType.BIGINT)), x);
+        Call caseCall = call(
+                Function.CASE,
+                DECIMAL_10_2,
+                call(Function.GREATER_THAN, DataType.BOOLEAN, x, literal(0L, DataType.BIGINT)),
+                x);
         // THEN values are BIGINT and are cast to the CASE's DECIMAL type
-        assertThat(evaluateColumn(allocator, caseCall, DataType.BIGINT, 3L, -3L)).containsExactly(300L, null);
+        assertThat(evaluateColumn(allocator, caseCall, DataType.BIGINT, 3L, -3L))
+                .containsExactly(300L, null);
     }
 
     @Test
     void caseEvaluatesBranchesOnlyForTheRowsTakingThem() {
         // CASE WHEN x <> 0 THEN 100 / x ELSE 0 END
         Expression x = input(0, DataType.BIGINT);
-        Call caseCall = call(Function.CASE, DataType.BIGINT,
+        Call caseCall = call(
+                Function.CASE,
+                DataType.BIGINT,
                 call(Function.NOT_EQUAL, DataType.BOOLEAN, x, literal(0L, DataType.BIGINT)),
                 call(Function.DIVIDE, DataType.BIGINT, literal(100L, DataType.BIGINT), x),
                 literal(0L, DataType.BIGINT));
-        assertThat(evaluateColumn(allocator, caseCall, DataType.BIGINT, 4L, 0L, 50L, null)).containsExactly(25L, 0L, 2L, 0L);
+        assertThat(evaluateColumn(allocator, caseCall, DataType.BIGINT, 4L, 0L, 50L, null))
+                .containsExactly(25L, 0L, 2L, 0L);
         // A failure on a row that does take the branch still surfaces.
-        Call failing = call(Function.CASE, DataType.BIGINT,
+        Call failing = call(
+                Function.CASE,
+                DataType.BIGINT,
                 call(Function.IS_NOT_NULL, DataType.BOOLEAN, x),
                 call(Function.DIVIDE, DataType.BIGINT, literal(100L, DataType.BIGINT), x),
                 literal(0L, DataType.BIGINT));
-        assertErrorCode(() -> evaluateColumn(allocator, failing, DataType.BIGINT, 4L, 0L, null), ErrorCode.DIVISION_BY_ZERO);
+        assertErrorCode(
+                () -> evaluateColumn(allocator, failing, DataType.BIGINT, 4L, 0L, null), ErrorCode.DIVISION_BY_ZERO);
     }
 
     @Test
     void coalesceTakesTheFirstNonNull() {
-        Call coalesce = call(Function.COALESCE, DataType.BIGINT,
-                input(0, DataType.BIGINT), input(1, DataType.INTEGER), literal(-1L, DataType.BIGINT));
+        Call coalesce = call(
+                Function.COALESCE,
+                DataType.BIGINT,
+                input(0, DataType.BIGINT),
+                input(1, DataType.INTEGER),
+                literal(-1L, DataType.BIGINT));
         RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.INTEGER);
         List<List<Object>> rows = List.of(Arrays.asList(1L, 2L), Arrays.asList(null, 2L), Arrays.asList(null, null));
         assertThat(evaluate(allocator, coalesce, type, rows)).containsExactly(1L, 2L, -1L);
@@ -86,23 +104,41 @@ class TestExpressionConditional {
 
     @Test
     void inWithNumbersStringsAndDates() {
-        assertThat(in(DataType.BIGINT, List.of(literal(1L, DataType.BIGINT), literal(3L, DataType.BIGINT)), 1L, 2L, 3L, null))
+        assertThat(in(
+                        DataType.BIGINT,
+                        List.of(literal(1L, DataType.BIGINT), literal(3L, DataType.BIGINT)),
+                        1L,
+                        2L,
+                        3L,
+                        null))
                 .containsExactly(true, false, true, null);
-        assertThat(in(DataType.INTEGER, List.of(literal(1L, DataType.INTEGER)), 1L, 2L)).containsExactly(true, false);
-        assertThat(in(DataType.VARCHAR, List.of(literal("MAIL", DataType.VARCHAR), literal("SHIP", DataType.VARCHAR)), "SHIP", "AIR"))
+        assertThat(in(DataType.INTEGER, List.of(literal(1L, DataType.INTEGER)), 1L, 2L))
+                .containsExactly(true, false);
+        assertThat(in(
+                        DataType.VARCHAR,
+                        List.of(literal("MAIL", DataType.VARCHAR), literal("SHIP", DataType.VARCHAR)),
+                        "SHIP",
+                        "AIR"))
                 .containsExactly(true, false);
         LocalDate date = LocalDate.of(1995, 1, 1);
         assertThat(in(DataType.DATE, List.of(literal(date.toEpochDay(), DataType.DATE)), date, date.plusDays(1)))
                 .containsExactly(true, false);
-        assertThat(in(DataType.DOUBLE, List.of(literal(0.0, DataType.DOUBLE), literal(Double.NaN, DataType.DOUBLE)), -0.0, Double.NaN, 1.0))
+        assertThat(in(
+                        DataType.DOUBLE,
+                        List.of(literal(0.0, DataType.DOUBLE), literal(Double.NaN, DataType.DOUBLE)),
+                        -0.0,
+                        Double.NaN,
+                        1.0))
                 .containsExactly(true, true, false);
-        assertThat(in(DataType.BOOLEAN, List.of(literal(true, DataType.BOOLEAN)), true, false)).containsExactly(true, false);
+        assertThat(in(DataType.BOOLEAN, List.of(literal(true, DataType.BOOLEAN)), true, false))
+                .containsExactly(true, false);
     }
 
     @Test
     void inRescalesDecimalLiterals() {
         // 1.50 IN (1.5, 1.505): 1.505 cannot equal a value at scale 2
-        List<Expression> literals = List.of(literal(15L, DataType.decimal(2, 1)), literal(1505L, DataType.decimal(4, 3)));
+        List<Expression> literals =
+                List.of(literal(15L, DataType.decimal(2, 1)), literal(1505L, DataType.decimal(4, 3)));
         assertThat(in(DECIMAL_10_2, literals, 150L, 151L)).containsExactly(true, false);
     }
 
@@ -114,7 +150,12 @@ class TestExpressionConditional {
 
     @Test
     void inWithNonLiteralCandidates() {
-        Call in = call(Function.IN, DataType.BOOLEAN, input(0, DataType.BIGINT), input(1, DataType.BIGINT), literal(5L, DataType.BIGINT));
+        Call in = call(
+                Function.IN,
+                DataType.BOOLEAN,
+                input(0, DataType.BIGINT),
+                input(1, DataType.BIGINT),
+                literal(5L, DataType.BIGINT));
         List<List<Object>> rows = List.of(List.of(1L, 1L), List.of(5L, 2L), List.of(3L, 2L), Arrays.asList(3L, null));
         assertThat(evaluate(allocator, in, BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT), rows))
                 .containsExactly(true, true, false, null);

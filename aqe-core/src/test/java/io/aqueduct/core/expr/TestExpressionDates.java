@@ -37,7 +37,8 @@ class TestExpressionDates {
     void extractFields() {
         LocalDate date = LocalDate.of(1995, 11, 5); // a Sunday, day 309
         assertThat(extract("YEAR", date, null)).containsExactly(1995L, null);
-        assertThat(extract("QUARTER", date, LocalDate.of(1995, 3, 31), LocalDate.of(1995, 4, 1))).containsExactly(4L, 1L, 2L);
+        assertThat(extract("QUARTER", date, LocalDate.of(1995, 3, 31), LocalDate.of(1995, 4, 1)))
+                .containsExactly(4L, 1L, 2L);
         assertThat(extract("MONTH", date)).containsExactly(11L);
         assertThat(extract("DAY", date)).containsExactly(5L);
         assertThat(extract("DOW", date, LocalDate.of(1995, 11, 11))).containsExactly(1L, 7L);
@@ -62,17 +63,21 @@ class TestExpressionDates {
     void addMonthsClampsToTheMonthEnd() {
         assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 1, 31), 1L)).isEqualTo(LocalDate.of(1995, 2, 28));
         assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1996, 1, 31), 1L)).isEqualTo(LocalDate.of(1996, 2, 29));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1996, 2, 29), 12L)).isEqualTo(LocalDate.of(1997, 2, 28));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 3, 31), -1L)).isEqualTo(LocalDate.of(1995, 2, 28));
+        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1996, 2, 29), 12L))
+                .isEqualTo(LocalDate.of(1997, 2, 28));
+        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 3, 31), -1L))
+                .isEqualTo(LocalDate.of(1995, 2, 28));
         assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1994, 1, 1), 3L)).isEqualTo(LocalDate.of(1994, 4, 1));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 10, 31), 4L)).isEqualTo(LocalDate.of(1996, 2, 29));
+        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 10, 31), 4L))
+                .isEqualTo(LocalDate.of(1996, 2, 29));
     }
 
     @Test
     void nullOperandsGiveNull() {
         Call add = call(Function.DATE_ADD_MONTHS, DataType.DATE, input(0, DataType.DATE), input(1, DataType.BIGINT));
         List<List<Object>> rows = List.of(Arrays.asList(null, 1L), Arrays.asList(LocalDate.of(2000, 1, 1), null));
-        assertThat(evaluate(allocator, add, BatchBuilder.rowType(DataType.DATE, DataType.BIGINT), rows)).containsExactly(null, null);
+        assertThat(evaluate(allocator, add, BatchBuilder.rowType(DataType.DATE, DataType.BIGINT), rows))
+                .containsExactly(null, null);
     }
 
     @Test
@@ -83,7 +88,8 @@ class TestExpressionDates {
     }
 
     private List<Object> extract(String unit, Object... dates) {
-        Call extract = call(Function.EXTRACT, DataType.BIGINT, literal(unit, DataType.VARCHAR), input(0, DataType.DATE));
+        Call extract =
+                call(Function.EXTRACT, DataType.BIGINT, literal(unit, DataType.VARCHAR), input(0, DataType.DATE));
         return evaluateColumn(allocator, extract, DataType.DATE, dates);
     }
 

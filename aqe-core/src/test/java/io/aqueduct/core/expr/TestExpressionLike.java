@@ -20,7 +20,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 class TestExpressionLike {
-    private static final Object[] VALUES = {"PROMO BRUSHED", "STANDARD PROMO", "promo", "PROMO", "", null, "façade", "a%b"};
+    private static final Object[] VALUES = {
+        "PROMO BRUSHED", "STANDARD PROMO", "promo", "PROMO", "", null, "façade", "a%b"
+    };
 
     private BufferAllocator allocator;
 
@@ -70,22 +72,29 @@ class TestExpressionLike {
         assertThat(like("a!%b", "!")).containsExactly(false, false, false, false, false, null, false, true);
         assertThat(like("%!%%", "!")).containsExactly(false, false, false, false, false, null, false, true);
         assertThat(like("a!_b", "!")).containsExactly(false, false, false, false, false, null, false, false);
-        assertThat(evaluateColumn(allocator, likeCall("a!!", "!"), DataType.VARCHAR, "a!", "a!!")).containsExactly(true, false);
+        assertThat(evaluateColumn(allocator, likeCall("a!!", "!"), DataType.VARCHAR, "a!", "a!!"))
+                .containsExactly(true, false);
         assertErrorCode(() -> like("a!b", "!"), ErrorCode.INVALID_ARGUMENT);
         assertErrorCode(() -> like("a!", "!"), ErrorCode.INVALID_ARGUMENT);
     }
 
     @Test
     void regexMetacharactersAreLiteral() {
-        assertThat(evaluateColumn(allocator, likeCall("a.c_", null), DataType.VARCHAR, "a.cd", "abcd")).containsExactly(true, false);
-        assertThat(evaluateColumn(allocator, likeCall("(x)%", null), DataType.VARCHAR, "(x)y", "xy")).containsExactly(true, false);
+        assertThat(evaluateColumn(allocator, likeCall("a.c_", null), DataType.VARCHAR, "a.cd", "abcd"))
+                .containsExactly(true, false);
+        assertThat(evaluateColumn(allocator, likeCall("(x)%", null), DataType.VARCHAR, "(x)y", "xy"))
+                .containsExactly(true, false);
     }
 
     @Test
     void patternFromAColumn() {
         Call like = call(Function.LIKE, DataType.BOOLEAN, input(0, DataType.VARCHAR), input(1, DataType.VARCHAR));
         List<List<Object>> rows = List.of(
-                List.of("apple", "a%"), List.of("banana", "a%"), List.of("banana", "%an_"), Arrays.asList("x", null), List.of("a", "a"));
+                List.of("apple", "a%"),
+                List.of("banana", "a%"),
+                List.of("banana", "%an_"),
+                Arrays.asList("x", null),
+                List.of("a", "a"));
         assertThat(evaluate(allocator, like, BatchBuilder.rowType(DataType.VARCHAR, DataType.VARCHAR), rows))
                 .containsExactly(true, false, true, null, true);
     }

@@ -51,9 +51,22 @@ class TestExpressionLogic {
     void andOrAcceptMoreThanTwoOperands() {
         RowType type = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN, DataType.BOOLEAN);
         List<List<Object>> rows = List.of(
-                List.of(true, true, true), Arrays.asList(true, null, false), Arrays.asList(null, true, true), List.of(false, false, true));
-        Call and = call(Function.AND, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN), input(2, DataType.BOOLEAN));
-        Call or = call(Function.OR, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN), input(2, DataType.BOOLEAN));
+                List.of(true, true, true),
+                Arrays.asList(true, null, false),
+                Arrays.asList(null, true, true),
+                List.of(false, false, true));
+        Call and = call(
+                Function.AND,
+                DataType.BOOLEAN,
+                input(0, DataType.BOOLEAN),
+                input(1, DataType.BOOLEAN),
+                input(2, DataType.BOOLEAN));
+        Call or = call(
+                Function.OR,
+                DataType.BOOLEAN,
+                input(0, DataType.BOOLEAN),
+                input(1, DataType.BOOLEAN),
+                input(2, DataType.BOOLEAN));
         assertThat(evaluate(allocator, and, type, rows)).containsExactly(true, false, null, false);
         assertThat(evaluate(allocator, or, type, rows)).containsExactly(true, true, true, true);
     }
@@ -62,17 +75,26 @@ class TestExpressionLogic {
     void andDoesNotFailOnRowsDecidedByItsLeftSide() {
         // x <> 0 AND 10 / x > 1: the division must not fail for x = 0
         RowType type = BatchBuilder.rowType(DataType.BIGINT);
-        Call nonZero = call(Function.NOT_EQUAL, DataType.BOOLEAN, input(0, DataType.BIGINT), literal(0L, DataType.BIGINT));
-        Call quotient = call(Function.DIVIDE, DataType.BIGINT, literal(10L, DataType.BIGINT), input(0, DataType.BIGINT));
+        Call nonZero =
+                call(Function.NOT_EQUAL, DataType.BOOLEAN, input(0, DataType.BIGINT), literal(0L, DataType.BIGINT));
+        Call quotient =
+                call(Function.DIVIDE, DataType.BIGINT, literal(10L, DataType.BIGINT), input(0, DataType.BIGINT));
         Call large = call(Function.GREATER_THAN, DataType.BOOLEAN, quotient, literal(1L, DataType.BIGINT));
         Call and = call(Function.AND, DataType.BOOLEAN, nonZero, large);
-        assertThat(evaluate(allocator, and, type, List.of(List.of(0L), List.of(5L), List.of(20L), Arrays.asList((Object) null))))
+        assertThat(evaluate(allocator, and, type, List.of(List.of(0L), List.of(5L), List.of(20L), Arrays.asList((Object)
+                        null))))
                 .containsExactly(false, true, false, null);
     }
 
     @Test
     void not() {
-        assertThat(evaluateColumn(allocator, call(Function.NOT, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, true, false, null))
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.NOT, DataType.BOOLEAN, input(0, DataType.BOOLEAN)),
+                        DataType.BOOLEAN,
+                        true,
+                        false,
+                        null))
                 .containsExactly(false, true, null);
     }
 
@@ -85,12 +107,18 @@ class TestExpressionLogic {
         assertThat(test(Function.IS_NOT_FALSE, values)).containsExactly(true, false, true);
         assertThat(test(Function.IS_NULL, values)).containsExactly(false, false, true);
         assertThat(test(Function.IS_NOT_NULL, values)).containsExactly(true, true, false);
-        assertThat(evaluateColumn(allocator, call(Function.IS_NULL, DataType.BOOLEAN, input(0, DataType.VARCHAR)), DataType.VARCHAR, "a", null))
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.IS_NULL, DataType.BOOLEAN, input(0, DataType.VARCHAR)),
+                        DataType.VARCHAR,
+                        "a",
+                        null))
                 .containsExactly(false, true);
     }
 
     private List<Object> test(Function function, Object... values) {
-        return evaluateColumn(allocator, call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, values);
+        return evaluateColumn(
+                allocator, call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, values);
     }
 
     private static Call binary(Function function) {

@@ -47,10 +47,14 @@ class TestExpressionStrings {
 
     @Test
     void substringWithoutLength() {
-        Call substring = call(Function.SUBSTRING, DataType.VARCHAR, input(0, DataType.VARCHAR), literal(3L, DataType.INTEGER));
-        assertThat(evaluateColumn(allocator, substring, DataType.VARCHAR, "hello", "é", null)).containsExactly("llo", "", null);
-        Call fromZero = call(Function.SUBSTRING, DataType.VARCHAR, input(0, DataType.VARCHAR), literal(-2L, DataType.BIGINT));
-        assertThat(evaluateColumn(allocator, fromZero, DataType.VARCHAR, "hello")).containsExactly("hello");
+        Call substring =
+                call(Function.SUBSTRING, DataType.VARCHAR, input(0, DataType.VARCHAR), literal(3L, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, substring, DataType.VARCHAR, "hello", "é", null))
+                .containsExactly("llo", "", null);
+        Call fromZero =
+                call(Function.SUBSTRING, DataType.VARCHAR, input(0, DataType.VARCHAR), literal(-2L, DataType.BIGINT));
+        assertThat(evaluateColumn(allocator, fromZero, DataType.VARCHAR, "hello"))
+                .containsExactly("hello");
     }
 
     @Test
@@ -60,16 +64,29 @@ class TestExpressionStrings {
 
     @Test
     void substringOfNullPartsIsNull() {
-        Call substring = call(Function.SUBSTRING, DataType.VARCHAR,
-                input(0, DataType.VARCHAR), input(1, DataType.BIGINT), input(2, DataType.BIGINT));
+        Call substring = call(
+                Function.SUBSTRING,
+                DataType.VARCHAR,
+                input(0, DataType.VARCHAR),
+                input(1, DataType.BIGINT),
+                input(2, DataType.BIGINT));
         List<List<Object>> rows = List.of(Arrays.asList("abc", null, 1L), Arrays.asList("abc", 1L, null));
-        assertThat(evaluate(allocator, substring, BatchBuilder.rowType(DataType.VARCHAR, DataType.BIGINT, DataType.BIGINT), rows))
+        assertThat(evaluate(
+                        allocator,
+                        substring,
+                        BatchBuilder.rowType(DataType.VARCHAR, DataType.BIGINT, DataType.BIGINT),
+                        rows))
                 .containsExactly(null, null);
     }
 
     @Test
     void concat() {
-        Call concat = call(Function.CONCAT, DataType.VARCHAR, input(0, DataType.VARCHAR), literal("-", DataType.VARCHAR), input(1, DataType.VARCHAR));
+        Call concat = call(
+                Function.CONCAT,
+                DataType.VARCHAR,
+                input(0, DataType.VARCHAR),
+                literal("-", DataType.VARCHAR),
+                input(1, DataType.VARCHAR));
         List<List<Object>> rows = List.of(List.of("a", "b"), List.of("", "é"), Arrays.asList("a", null));
         assertThat(evaluate(allocator, concat, BatchBuilder.rowType(DataType.VARCHAR, DataType.VARCHAR), rows))
                 .containsExactly("a-b", "-é", null);
@@ -77,27 +94,59 @@ class TestExpressionStrings {
 
     @Test
     void upperAndLower() {
-        assertThat(evaluateColumn(allocator, call(Function.UPPER, DataType.VARCHAR, input(0, DataType.VARCHAR)), DataType.VARCHAR,
-                "abc Z1", "straße", null)).containsExactly("ABC Z1", "STRASSE", null);
-        assertThat(evaluateColumn(allocator, call(Function.LOWER, DataType.VARCHAR, input(0, DataType.VARCHAR)), DataType.VARCHAR,
-                "ABC z1", "ÉCOLE")).containsExactly("abc z1", "école");
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.UPPER, DataType.VARCHAR, input(0, DataType.VARCHAR)),
+                        DataType.VARCHAR,
+                        "abc Z1",
+                        "straße",
+                        null))
+                .containsExactly("ABC Z1", "STRASSE", null);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.LOWER, DataType.VARCHAR, input(0, DataType.VARCHAR)),
+                        DataType.VARCHAR,
+                        "ABC z1",
+                        "ÉCOLE"))
+                .containsExactly("abc z1", "école");
     }
 
     @Test
     void charLengthCountsCodePoints() {
-        assertThat(evaluateColumn(allocator, call(Function.CHAR_LENGTH, DataType.INTEGER, input(0, DataType.VARCHAR)), DataType.VARCHAR,
-                "abc", "", "héllo", "😀", null)).containsExactly(3L, 0L, 5L, 1L, null);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.CHAR_LENGTH, DataType.INTEGER, input(0, DataType.VARCHAR)),
+                        DataType.VARCHAR,
+                        "abc",
+                        "",
+                        "héllo",
+                        "😀",
+                        null))
+                .containsExactly(3L, 0L, 5L, 1L, null);
     }
 
     @Test
     void trimRemovesSpacesOnly() {
-        assertThat(evaluateColumn(allocator, call(Function.TRIM, DataType.VARCHAR, input(0, DataType.VARCHAR)), DataType.VARCHAR,
-                "  a b  ", "   ", "\tx\t", "é ", null)).containsExactly("a b", "", "\tx\t", "é", null);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.TRIM, DataType.VARCHAR, input(0, DataType.VARCHAR)),
+                        DataType.VARCHAR,
+                        "  a b  ",
+                        "   ",
+                        "\tx\t",
+                        "é ",
+                        null))
+                .containsExactly("a b", "", "\tx\t", "é", null);
     }
 
     private String substring(String value, long start, long length) {
-        Call substring = call(Function.SUBSTRING, DataType.VARCHAR,
-                input(0, DataType.VARCHAR), literal(start, DataType.BIGINT), literal(length, DataType.BIGINT));
-        return (String) evaluateColumn(allocator, substring, DataType.VARCHAR, value).get(0);
+        Call substring = call(
+                Function.SUBSTRING,
+                DataType.VARCHAR,
+                input(0, DataType.VARCHAR),
+                literal(start, DataType.BIGINT),
+                literal(length, DataType.BIGINT));
+        return (String)
+                evaluateColumn(allocator, substring, DataType.VARCHAR, value).get(0);
     }
 }

@@ -16,9 +16,9 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.tpch.TpchQueries;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.jupiter.api.Test;
 
 class TestQueryCompiler {
     private static final TpchConnector TPCH = new TpchConnector();
@@ -32,7 +32,8 @@ class TestQueryCompiler {
     @MethodSource("tpchQueries")
     void compilesAndDistributesEveryTpchQuery(int number) {
         CompiledQuery query = COMPILER.compile(TpchQueries.query(number), "tpch", "sf1");
-        StagePlan stages = new DistributedPlanner(ClusterShape.of(2, 2), scan -> TPCH.statistics(scan.schema(), scan.table()))
+        StagePlan stages = new DistributedPlanner(
+                        ClusterShape.of(2, 2), scan -> TPCH.statistics(scan.schema(), scan.table()))
                 .plan(query.plan(List.of()));
 
         assertThat(query.resultType().size()).isPositive();

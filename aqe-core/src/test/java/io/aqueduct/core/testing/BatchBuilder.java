@@ -61,7 +61,11 @@ public final class BatchBuilder {
             for (int row = 0; row < rows.size(); row++) {
                 for (int column = 0; column < rowType.size(); column++) {
                     DataType type = rowType.type(column);
-                    VectorValues.set(batch.getVector(column), type, row, normalize(rows.get(row).get(column), type));
+                    VectorValues.set(
+                            batch.getVector(column),
+                            type,
+                            row,
+                            normalize(rows.get(row).get(column), type));
                 }
             }
             batch.setRowCount(rows.size());

@@ -60,25 +60,56 @@ class TestTpchConnector {
         TableDefinition lineitem = connector.table("sf1", "lineitem").orElseThrow();
         assertThat(lineitem.columns().names())
                 .containsExactly(
-                        "l_orderkey", "l_partkey", "l_suppkey", "l_linenumber", "l_quantity", "l_extendedprice",
-                        "l_discount", "l_tax", "l_returnflag", "l_linestatus", "l_shipdate", "l_commitdate",
-                        "l_receiptdate", "l_shipinstruct", "l_shipmode", "l_comment");
+                        "l_orderkey",
+                        "l_partkey",
+                        "l_suppkey",
+                        "l_linenumber",
+                        "l_quantity",
+                        "l_extendedprice",
+                        "l_discount",
+                        "l_tax",
+                        "l_returnflag",
+                        "l_linestatus",
+                        "l_shipdate",
+                        "l_commitdate",
+                        "l_receiptdate",
+                        "l_shipinstruct",
+                        "l_shipmode",
+                        "l_comment");
         DataType money = DataType.decimal(15, 2);
         assertThat(lineitem.columns().types())
                 .containsExactly(
-                        DataType.BIGINT, DataType.BIGINT, DataType.BIGINT, DataType.INTEGER, money, money, money,
-                        money, DataType.VARCHAR, DataType.VARCHAR, DataType.DATE, DataType.DATE, DataType.DATE,
-                        DataType.VARCHAR, DataType.VARCHAR, DataType.VARCHAR);
-        assertThat(connector.table("tiny", "part").orElseThrow().columns().type(5)).isEqualTo(DataType.INTEGER);
-        assertThat(connector.table("tiny", "partsupp").orElseThrow().columns().type(2)).isEqualTo(DataType.INTEGER);
-        assertThat(connector.table("tiny", "orders").orElseThrow().columns().type(7)).isEqualTo(DataType.INTEGER);
+                        DataType.BIGINT,
+                        DataType.BIGINT,
+                        DataType.BIGINT,
+                        DataType.INTEGER,
+                        money,
+                        money,
+                        money,
+                        money,
+                        DataType.VARCHAR,
+                        DataType.VARCHAR,
+                        DataType.DATE,
+                        DataType.DATE,
+                        DataType.DATE,
+                        DataType.VARCHAR,
+                        DataType.VARCHAR,
+                        DataType.VARCHAR);
+        assertThat(connector.table("tiny", "part").orElseThrow().columns().type(5))
+                .isEqualTo(DataType.INTEGER);
+        assertThat(connector.table("tiny", "partsupp").orElseThrow().columns().type(2))
+                .isEqualTo(DataType.INTEGER);
+        assertThat(connector.table("tiny", "orders").orElseThrow().columns().type(7))
+                .isEqualTo(DataType.INTEGER);
     }
 
     @Test
     void rowCountsAtTinyEqualStatistics() {
         for (TableDefinition table : connector.tables("tiny")) {
             long scanned = countRows("tiny", table.name(), List.of(), 0, 1);
-            assertThat(scanned).as(table.name()).isEqualTo(connector.statistics("tiny", table.name()).rowCount());
+            assertThat(scanned)
+                    .as(table.name())
+                    .isEqualTo(connector.statistics("tiny", table.name()).rowCount());
         }
         assertThat(connector.statistics("tiny", "lineitem").rowCount()).isEqualTo(60_175);
         assertThat(connector.statistics("tiny", "orders").rowCount()).isEqualTo(15_000);
@@ -111,7 +142,12 @@ class TestTpchConnector {
     @Test
     void partsTogetherEqualWholeTable() {
         for (String table : List.of("lineitem", "orders", "partsupp", "nation")) {
-            String key = connector.table("tiny", table).orElseThrow().columns().names().get(0);
+            String key = connector
+                    .table("tiny", table)
+                    .orElseThrow()
+                    .columns()
+                    .names()
+                    .get(0);
             long[] whole = countAndSum("tiny", table, key, 0, 1);
             long[] parts = new long[2];
             for (int part = 0; part < 3; part++) {
@@ -141,13 +177,15 @@ class TestTpchConnector {
 
     @Test
     void fillsRequestedColumnsInRequestedOrder() {
-        LineItem first = TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1).iterator().next();
+        LineItem first =
+                TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1).iterator().next();
         List<String> columns = List.of("l_comment", "l_shipdate", "l_linenumber", "l_discount", "l_orderkey");
         try (Operator scan = connector.createScan("tiny", "lineitem", columns, 0, 1, ExecutionContext.of(allocator));
                 VectorSchemaRoot batch = scan.next()) {
             assertThat(scan.outputType().names()).isEqualTo(columns);
             assertThat(batch.getSchema()).isEqualTo(scan.outputType().toSchema());
-            assertThat(((VarCharVector) batch.getVector(0)).getObject(0).toString()).isEqualTo(first.getComment());
+            assertThat(((VarCharVector) batch.getVector(0)).getObject(0).toString())
+                    .isEqualTo(first.getComment());
             assertThat(LocalDate.ofEpochDay(((DateDayVector) batch.getVector(1)).get(0)))
                     .isEqualTo(LocalDate.parse(GenerateUtils.formatDate(first.getShipDate())));
             assertThat(((IntVector) batch.getVector(2)).get(0)).isEqualTo(first.getLineNumber());
@@ -175,15 +213,15 @@ class TestTpchConnector {
         ExecutionContext context = new ExecutionContext(allocator, 1000, () -> true);
         try (Operator scan = connector.createScan("tiny", "orders", List.of("o_orderkey"), 0, 1, context)) {
             assertThatThrownBy(scan::next)
-                    .isInstanceOfSatisfying(
-                            AqueductException.class,
-                            e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.QUERY_CANCELED));
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.QUERY_CANCELED));
         }
     }
 
     @Test
     void closingEarlyReleasesMemory() {
-        Operator scan = connector.createScan("tiny", "lineitem", List.of("l_comment"), 0, 1, ExecutionContext.of(allocator));
+        Operator scan =
+                connector.createScan("tiny", "lineitem", List.of("l_comment"), 0, 1, ExecutionContext.of(allocator));
         scan.next().close();
         scan.close();
         assertThat(allocator.getAllocatedMemory()).isZero();
@@ -200,8 +238,8 @@ class TestTpchConnector {
     }
 
     private static void assertErrorCode(Runnable action, ErrorCode expected) {
-        assertThatThrownBy(action::run)
-                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(expected));
+        assertThatThrownBy(action::run).isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                .isEqualTo(expected));
     }
 
     private long countRows(String schema, String table, List<String> columns, int part, int partCount) {

@@ -5,27 +5,51 @@ import picocli.CommandLine.Option;
 
 /** Options shared by {@code serve} and {@code shell}: how to build the embedded cluster. */
 final class ClusterOptions {
-    @Option(names = "--port", defaultValue = "8765", description = "Avatica (JDBC) port of the coordinator; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--port",
+            defaultValue = "8765",
+            description = "Avatica (JDBC) port of the coordinator; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
     int port;
 
-    @Option(names = "--local-workers", defaultValue = "2", description = "Worker processes to spawn on loopback. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--local-workers",
+            defaultValue = "2",
+            description = "Worker processes to spawn on loopback. Default: ${DEFAULT-VALUE}.")
     int localWorkers;
 
-    @Option(names = "--workers", split = ",", description = "Use these running workers (host:port,...) instead of spawning local ones; needs --secret.")
+    @Option(
+            names = "--workers",
+            split = ",",
+            description = "Use these running workers (host:port,...) instead of spawning local ones; needs --secret.")
     List<String> workers;
 
-    @Option(names = "--secret", description = "Cluster secret shared with the workers (default: generated; or env AQUEDUCT_SECRET).")
+    @Option(
+            names = "--secret",
+            description = "Cluster secret shared with the workers (default: generated; or env AQUEDUCT_SECRET).")
     String secret;
 
-    @Option(names = "--worker-jvm-options", split = " ", defaultValue = "-Xmx2g -XX:+UseParallelGC --add-opens=java.base/java.nio=ALL-UNNAMED", description = "JVM options of spawned workers. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--worker-jvm-options",
+            split = " ",
+            defaultValue = "-Xmx2g -XX:+UseParallelGC --add-opens=java.base/java.nio=ALL-UNNAMED",
+            description = "JVM options of spawned workers. Default: ${DEFAULT-VALUE}.")
     List<String> workerJvmOptions;
 
-    @Option(names = "--worker-memory", defaultValue = "4294967296", description = "Arrow memory limit per worker in bytes. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--worker-memory",
+            defaultValue = "4294967296",
+            description = "Arrow memory limit per worker in bytes. Default: ${DEFAULT-VALUE}.")
     long workerMemory;
 
-    @Option(names = "--task-memory", defaultValue = "2147483648", description = "Arrow memory limit per task in bytes. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--task-memory",
+            defaultValue = "2147483648",
+            description = "Arrow memory limit per task in bytes. Default: ${DEFAULT-VALUE}.")
     long taskMemory;
 
-    @Option(names = "--coordinator-memory", defaultValue = "1073741824", description = "Arrow memory limit of the coordinator in bytes. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--coordinator-memory",
+            defaultValue = "1073741824",
+            description = "Arrow memory limit of the coordinator in bytes. Default: ${DEFAULT-VALUE}.")
     long coordinatorMemory;
 }

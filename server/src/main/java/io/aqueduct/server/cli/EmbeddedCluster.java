@@ -27,15 +27,23 @@ final class EmbeddedCluster implements AutoCloseable {
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
         if (options.workers != null && !options.workers.isEmpty()) {
-            workerUrls = options.workers.stream().map(w -> w.startsWith("http") ? w : "http://" + w).toList();
+            workerUrls = options.workers.stream()
+                    .map(w -> w.startsWith("http") ? w : "http://" + w)
+                    .toList();
         } else {
-            localWorkers = LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            localWorkers =
+                    LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
             workerUrls = localWorkers.urls();
         }
         try {
             int cores = coresPerWorker(secret, workerUrls);
             Coordinator coordinator = new Coordinator(
-                    ConnectorRegistry.builtIn(), workerUrls, cores, secret, options.coordinatorMemory, options.taskMemory);
+                    ConnectorRegistry.builtIn(),
+                    workerUrls,
+                    cores,
+                    secret,
+                    options.coordinatorMemory,
+                    options.taskMemory);
             CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
             return new EmbeddedCluster(localWorkers, workerUrls, coordinator, server);
         } catch (Exception e) {
@@ -63,7 +71,10 @@ final class EmbeddedCluster implements AutoCloseable {
     /** Asks each worker for its processors; the smallest bounds the tasks per stage. */
     private static int coresPerWorker(ClusterSecret secret, List<String> workerUrls) {
         try (WorkerClient client = new WorkerClient(secret)) {
-            return workerUrls.stream().mapToInt(url -> client.info(url).processors()).min().orElse(1);
+            return workerUrls.stream()
+                    .mapToInt(url -> client.info(url).processors())
+                    .min()
+                    .orElse(1);
         }
     }
 

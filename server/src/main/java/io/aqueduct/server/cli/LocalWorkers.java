@@ -26,7 +26,8 @@ final class LocalWorkers implements AutoCloseable {
         this.urls = urls;
     }
 
-    static LocalWorkers start(int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes) throws IOException {
+    static LocalWorkers start(int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes)
+            throws IOException {
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
         try {
@@ -61,7 +62,8 @@ final class LocalWorkers implements AutoCloseable {
 
     /** Reads the child's announcement; its later output goes on being drained so it never blocks. */
     private static String awaitReady(Process process) throws IOException {
-        BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader out =
+                new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(READY_PREFIX)) {

@@ -18,10 +18,13 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         EmbeddedCluster cluster = EmbeddedCluster.start(options);
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            cluster.close();
-            stopped.countDown();
-        }, "aqueduct-shutdown"));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            cluster.close();
+                            stopped.countDown();
+                        },
+                        "aqueduct-shutdown"));
         System.out.println(WORKERS_PREFIX + String.join(",", cluster.workerUrls()));
         System.out.println(READY_PREFIX + cluster.jdbcUrl());
         System.out.flush();

@@ -27,10 +27,11 @@ final class ShellCommand implements Callable<Integer> {
     }
 
     private static int runShell(String jdbcUrl) throws Exception {
-        SqlLine.Status status = new SqlLine().begin(
-                new String[] {"-d", "io.aqueduct.jdbc.AqueductDriver", "-u", jdbcUrl, "-n", "", "-p", ""},
-                null,
-                true);
+        SqlLine.Status status = new SqlLine()
+                .begin(
+                        new String[] {"-d", "io.aqueduct.jdbc.AqueductDriver", "-u", jdbcUrl, "-n", "", "-p", ""},
+                        null,
+                        true);
         return status == SqlLine.Status.OK ? 0 : 1;
     }
 }

@@ -10,10 +10,16 @@ import picocli.CommandLine.Option;
 /** {@code aqueduct worker}: one worker process. */
 @Command(name = "worker", mixinStandardHelpOptions = true, description = "Start one worker.")
 final class WorkerCommand implements Callable<Integer> {
-    @Option(names = "--port", defaultValue = "0", description = "HTTP port; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--port",
+            defaultValue = "0",
+            description = "HTTP port; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
     int port;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "Address to listen on and to announce. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--host",
+            defaultValue = "127.0.0.1",
+            description = "Address to listen on and to announce. Default: ${DEFAULT-VALUE}.")
     String host;
 
     @Option(names = "--secret", description = "Cluster secret (default: env AQUEDUCT_SECRET).")
@@ -22,7 +28,10 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--coordinator", description = "Coordinator URL (informational until workers register themselves).")
     String coordinator;
 
-    @Option(names = "--memory", defaultValue = "4294967296", description = "Arrow memory limit in bytes. Default: ${DEFAULT-VALUE}.")
+    @Option(
+            names = "--memory",
+            defaultValue = "4294967296",
+            description = "Arrow memory limit in bytes. Default: ${DEFAULT-VALUE}.")
     long memory;
 
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
@@ -32,7 +41,8 @@ final class WorkerCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         String value = secret != null ? secret : System.getenv(ClusterSecret.ENVIRONMENT_VARIABLE);
         if (value == null || value.isBlank()) {
-            System.err.println("A worker needs the cluster secret: --secret or env " + ClusterSecret.ENVIRONMENT_VARIABLE);
+            System.err.println(
+                    "A worker needs the cluster secret: --secret or env " + ClusterSecret.ENVIRONMENT_VARIABLE);
             return 2;
         }
         WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory);
@@ -47,16 +57,18 @@ final class WorkerCommand implements Callable<Integer> {
     }
 
     private static void watchParent() {
-        Thread watcher = new Thread(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // the parent never writes; end of input means it is gone
-                }
-            } catch (IOException ignored) {
-                // same meaning as end of input
-            }
-            System.exit(0);
-        }, "aqueduct-parent-watch");
+        Thread watcher = new Thread(
+                () -> {
+                    try {
+                        while (System.in.read() >= 0) {
+                            // the parent never writes; end of input means it is gone
+                        }
+                    } catch (IOException ignored) {
+                        // same meaning as end of input
+                    }
+                    System.exit(0);
+                },
+                "aqueduct-parent-watch");
         watcher.setDaemon(true);
         watcher.start();
     }

@@ -3,6 +3,7 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.sql.Connection;
 import java.util.ArrayList;
@@ -12,16 +13,14 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
-import io.aqueduct.core.type.DataType;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
-import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
-import org.apache.calcite.avatica.proto.Requests;
 
 /**
  * Aqueduct's side of the Avatica protocol: each JDBC call arrives here and goes to the engine.
@@ -49,7 +48,8 @@ public final class AqueductMeta implements ProtobufMeta {
     private static final class ConnectionState {
         final Session session;
         final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
-        ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(true, true, Connection.TRANSACTION_NONE, null, null);
+        ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
+                true, true, Connection.TRANSACTION_NONE, null, null);
 
         ConnectionState(Session session) {
             this.session = session;
@@ -135,8 +135,8 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     @Override
-    public ExecuteResult prepareAndExecute(
-            StatementHandle h, String sql, long maxRowCount, PrepareCallback callback) throws NoSuchStatementException {
+    public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback)
+            throws NoSuchStatementException {
         return prepareAndExecute(h, sql, maxRowCount, -1, callback);
     }
 
@@ -187,7 +187,8 @@ public final class AqueductMeta implements ProtobufMeta {
             List<Object> rows = new ArrayList<>();
             coordinator.explain(statement.prepared, parameterValues, session).forEach(line -> rows.add(List.of(line)));
             Frame all = Frame.create(0, true, rows);
-            return new ExecuteResult(List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
+            return new ExecuteResult(
+                    List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
         QueryExecution execution = coordinator.execute(statement.prepared, parameterValues, session);
         synchronized (statement) {
@@ -218,8 +219,8 @@ public final class AqueductMeta implements ProtobufMeta {
             }
             List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES);
             statement.rowsSent += frameRows.size();
-            boolean done = execution.isDone()
-                    || (statement.maxRowCount > 0 && statement.rowsSent >= statement.maxRowCount);
+            boolean done =
+                    execution.isDone() || (statement.maxRowCount > 0 && statement.rowsSent >= statement.maxRowCount);
             if (done) {
                 statement.closeExecution();
             }
@@ -231,7 +232,8 @@ public final class AqueductMeta implements ProtobufMeta {
         RowType type = query.resultType();
         List<ColumnMetaData> columns = new ArrayList<>();
         for (int i = 0; i < type.size(); i++) {
-            columns.add(JdbcTypes.column(i, type.names().get(i), type.type(i), session.catalog(), session.schema(), ""));
+            columns.add(
+                    JdbcTypes.column(i, type.names().get(i), type.type(i), session.catalog(), session.schema(), ""));
         }
         List<AvaticaParameter> parameters = new ArrayList<>();
         for (int i = 0; i < query.parameterTypes().size(); i++) {
@@ -250,7 +252,8 @@ public final class AqueductMeta implements ProtobufMeta {
 
     @Override
     public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
-        throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.NOT_SUPPORTED, "Batches are not supported: Aqueduct is read-only"));
+        throw AvaticaErrors.toAvatica(
+                new AqueductException(ErrorCode.NOT_SUPPORTED, "Batches are not supported: Aqueduct is read-only"));
     }
 
     @Override
@@ -270,7 +273,11 @@ public final class AqueductMeta implements ProtobufMeta {
 
     @Override
     public Iterable<Object> createIterable(
-            StatementHandle stmt, QueryState state, Signature signature, List<TypedValue> parameters, Frame firstFrame) {
+            StatementHandle stmt,
+            QueryState state,
+            Signature signature,
+            List<TypedValue> parameters,
+            Frame firstFrame) {
         throw new UnsupportedOperationException("Client-side iteration does not run on the server");
     }
 
@@ -314,14 +321,18 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public MetaResultSet getTables(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, List<String> typeList) {
-        return metadata(ch, MetaImpl.MetaTable.class,
+        return metadata(
+                ch,
+                MetaImpl.MetaTable.class,
                 () -> catalogMetadata.tables(catalog, schemaPattern.s, tableNamePattern.s, typeList));
     }
 
     @Override
     public MetaResultSet getColumns(
             ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern, Pat columnNamePattern) {
-        return metadata(ch, MetaImpl.MetaColumn.class,
+        return metadata(
+                ch,
+                MetaImpl.MetaColumn.class,
                 () -> catalogMetadata.columns(catalog, schemaPattern.s, tableNamePattern.s, columnNamePattern.s));
     }
 
@@ -336,7 +347,8 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     @Override
-    public MetaResultSet getProcedures(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
+    public MetaResultSet getProcedures(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat procedureNamePattern) {
         return empty(ch, MetaImpl.MetaProcedure.class);
     }
 
@@ -353,7 +365,8 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     @Override
-    public MetaResultSet getTablePrivileges(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
+    public MetaResultSet getTablePrivileges(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern) {
         return empty(ch, MetaImpl.MetaTablePrivilege.class);
     }
 
@@ -402,7 +415,8 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     @Override
-    public MetaResultSet getUDTs(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, int[] types) {
+    public MetaResultSet getUDTs(
+            ConnectionHandle ch, String catalog, Pat schemaPattern, Pat typeNamePattern, int[] types) {
         return empty(ch, MetaImpl.MetaUdt.class);
     }
 
@@ -463,7 +477,8 @@ public final class AqueductMeta implements ProtobufMeta {
         return connection;
     }
 
-    private static StatementState statement(ConnectionState connection, int statementId) throws NoSuchStatementException {
+    private static StatementState statement(ConnectionState connection, int statementId)
+            throws NoSuchStatementException {
         StatementState statement = connection.statements.get(statementId);
         if (statement == null) {
             throw new NoSuchStatementException(new StatementHandle("", statementId, null));

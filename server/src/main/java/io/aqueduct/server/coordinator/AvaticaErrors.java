@@ -27,7 +27,10 @@ final class AvaticaErrors {
             LOG.error("Internal error", e);
         }
         AvaticaRuntimeException avatica = new AvaticaRuntimeException(
-                failure.getMessage(), failure.errorCode().ordinal(), failure.errorCode().sqlState(), AvaticaSeverity.ERROR);
+                failure.getMessage(),
+                failure.errorCode().ordinal(),
+                failure.errorCode().sqlState(),
+                AvaticaSeverity.ERROR);
         avatica.setStackTrace(new StackTraceElement[0]);
         return avatica;
     }

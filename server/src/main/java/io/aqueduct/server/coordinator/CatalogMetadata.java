@@ -20,7 +20,9 @@ final class CatalogMetadata {
     }
 
     List<MetaImpl.MetaCatalog> catalogs() {
-        return connectors.all().stream().map(c -> new MetaImpl.MetaCatalog(c.name())).toList();
+        return connectors.all().stream()
+                .map(c -> new MetaImpl.MetaCatalog(c.name()))
+                .toList();
     }
 
     List<MetaImpl.MetaSchema> schemas(String catalog, String schemaPattern) {
@@ -41,7 +43,8 @@ final class CatalogMetadata {
             return tables;
         }
         for (MetaImpl.MetaSchema schema : schemas(catalog, schemaPattern)) {
-            for (TableDefinition table : connectors.connector(schema.tableCatalog).tables(schema.tableSchem)) {
+            for (TableDefinition table :
+                    connectors.connector(schema.tableCatalog).tables(schema.tableSchem)) {
                 if (matches(tablePattern, table.name())) {
                     tables.add(new MetaImpl.MetaTable(schema.tableCatalog, schema.tableSchem, table.name(), "TABLE"));
                 }
@@ -88,8 +91,13 @@ final class CatalogMetadata {
     List<MetaImpl.MetaTypeInfo> typeInfo() {
         List<MetaImpl.MetaTypeInfo> types = new ArrayList<>();
         for (DataType type : List.of(
-                DataType.BOOLEAN, DataType.INTEGER, DataType.BIGINT, DataType.DOUBLE,
-                DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0), DataType.DATE, DataType.VARCHAR)) {
+                DataType.BOOLEAN,
+                DataType.INTEGER,
+                DataType.BIGINT,
+                DataType.DOUBLE,
+                DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0),
+                DataType.DATE,
+                DataType.VARCHAR)) {
             boolean decimal = type.kind() == TypeKind.DECIMAL;
             types.add(new MetaImpl.MetaTypeInfo(
                     JdbcTypes.typeName(type),

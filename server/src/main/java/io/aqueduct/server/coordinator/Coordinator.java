@@ -7,11 +7,11 @@ import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
-import java.util.ArrayList;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -38,7 +38,8 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final AtomicInteger querySequence = new AtomicInteger();
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
-    private final ScheduledExecutorService monitorExecutor = Executors.newScheduledThreadPool(2, daemon("query-monitor"));
+    private final ScheduledExecutorService monitorExecutor =
+            Executors.newScheduledThreadPool(2, daemon("query-monitor"));
 
     public Coordinator(
             ConnectorRegistry connectors,
@@ -90,11 +91,14 @@ public final class Coordinator implements AutoCloseable {
     /** The plan before execution: Calcite's logical plan and the stages with their static task counts. */
     List<String> explain(CompiledQuery query, List<?> parameterValues, Session session) {
         List<String> lines = new ArrayList<>();
-        lines.add("Adaptive decisions are made at runtime; this is the plan before execution, with static task counts.");
+        lines.add(
+                "Adaptive decisions are made at runtime; this is the plan before execution, with static task counts.");
         lines.add("Logical plan:");
         query.logicalPlan().lines().map(line -> "  " + line).forEach(lines::add);
         lines.add("Distributed plan:");
-        StagePlanPrinter.lines(distribute(query, parameterValues, session)).stream().map(line -> "  " + line).forEach(lines::add);
+        StagePlanPrinter.lines(distribute(query, parameterValues, session)).stream()
+                .map(line -> "  " + line)
+                .forEach(lines::add);
         return lines;
     }
 
@@ -104,9 +108,8 @@ public final class Coordinator implements AutoCloseable {
                 clusterShape.maxTasksPerStage(),
                 clusterShape.bytesPerTask(),
                 session.broadcastMaxBytes(clusterShape.broadcastMaxBytes()));
-        return new DistributedPlanner(shape, scan -> connectors
-                        .connector(scan.catalog())
-                        .statistics(scan.schema(), scan.table()))
+        return new DistributedPlanner(
+                        shape, scan -> connectors.connector(scan.catalog()).statistics(scan.schema(), scan.table()))
                 .plan(query.plan(parameterValues));
     }
 

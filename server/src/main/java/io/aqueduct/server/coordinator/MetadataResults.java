@@ -37,7 +37,8 @@ final class MetadataResults {
         }
         Meta.Signature signature =
                 Meta.Signature.create(columns, "", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
-        return Meta.MetaResultSet.create(connectionId, statementId, true, signature, Meta.Frame.create(0, true, values));
+        return Meta.MetaResultSet.create(
+                connectionId, statementId, true, signature, Meta.Frame.create(0, true, values));
     }
 
     private static List<Field> publicFields(Class<?> rowClass) {
@@ -51,7 +52,8 @@ final class MetadataResults {
     }
 
     private static int nullability(Field field) {
-        if (field.isAnnotationPresent(MetaImpl.ColumnNoNulls.class) || field.getType().isPrimitive()) {
+        if (field.isAnnotationPresent(MetaImpl.ColumnNoNulls.class)
+                || field.getType().isPrimitive()) {
             return java.sql.DatabaseMetaData.columnNoNulls;
         }
         return java.sql.DatabaseMetaData.columnNullable;

@@ -122,11 +122,12 @@ final class QueryExecution implements AutoCloseable {
     }
 
     private void openResults(ExecutorService exchangeExecutor) {
-        RemoteSource rootOutput = new RemoteSource(tasksByStage.get(stagePlan.root().id()), 0);
+        RemoteSource rootOutput =
+                new RemoteSource(tasksByStage.get(stagePlan.root().id()), 0);
         ExecutionContext context =
                 new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> failure.get() != null);
-        ExchangeOperator results =
-                new ExchangeOperator(stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
+        ExchangeOperator results = new ExchangeOperator(
+                stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
         cursor = new ResultCursor(results, query.resultType());
     }
 
@@ -173,7 +174,10 @@ final class QueryExecution implements AutoCloseable {
             if (first != null) {
                 throw first;
             }
-            fail(e instanceof AqueductException ae ? ae : new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
+            fail(
+                    e instanceof AqueductException ae
+                            ? ae
+                            : new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
             throw e;
         }
     }

@@ -22,9 +22,13 @@ public record ErrorInfo(ErrorCode code, String message, String worker) {
             return new ErrorInfo(e.errorCode(), e.getMessage(), worker);
         }
         if (failure instanceof org.apache.arrow.memory.OutOfMemoryException) {
-            return new ErrorInfo(ErrorCode.EXCEEDED_MEMORY_LIMIT, "Query exceeded the task memory limit: " + failure.getMessage(), worker);
+            return new ErrorInfo(
+                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
+                    "Query exceeded the task memory limit: " + failure.getMessage(),
+                    worker);
         }
-        return new ErrorInfo(ErrorCode.INTERNAL_ERROR, failure.getClass().getSimpleName() + ": " + failure.getMessage(), worker);
+        return new ErrorInfo(
+                ErrorCode.INTERNAL_ERROR, failure.getClass().getSimpleName() + ": " + failure.getMessage(), worker);
     }
 
     public AqueductException toException() {

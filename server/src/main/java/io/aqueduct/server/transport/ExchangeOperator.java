@@ -54,7 +54,8 @@ public final class ExchangeOperator implements Operator {
         this.context = context;
         BufferAllocator parent = context.allocator();
         this.allocator = parent.newChildAllocator("exchange", 0, parent.getLimit());
-        this.queue = new ArrayBlockingQueue<>(Math.max(1, source.producers().size()) * BATCHES_BUFFERED_PER_PRODUCER + 1);
+        this.queue =
+                new ArrayBlockingQueue<>(Math.max(1, source.producers().size()) * BATCHES_BUFFERED_PER_PRODUCER + 1);
         this.producersRunning = source.producers().size();
         this.readersExited = new CountDownLatch(producersRunning);
         for (TaskLocation producer : source.producers()) {
@@ -170,7 +171,8 @@ public final class ExchangeOperator implements Operator {
         }
         return new AqueductException(
                 ErrorCode.WORKER_UNAVAILABLE,
-                "Lost the data stream of task " + producer.taskId() + " on " + producer.workerUrl() + ": " + cause.getMessage(),
+                "Lost the data stream of task " + producer.taskId() + " on " + producer.workerUrl() + ": "
+                        + cause.getMessage(),
                 cause);
     }
 

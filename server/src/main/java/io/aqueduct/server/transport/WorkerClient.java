@@ -55,11 +55,15 @@ public final class WorkerClient implements AutoCloseable {
     }
 
     public TaskStatus taskStatus(TaskLocation task) {
-        return call(request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(), TaskStatus.class, task.workerUrl());
+        return call(
+                request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(),
+                TaskStatus.class,
+                task.workerUrl());
     }
 
     public void cancelTask(TaskLocation task) {
-        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();
+        Request request =
+                request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();
         try (Response ignored = http.newCall(request).execute()) {
             // best effort: the worker reaps abandoned tasks by itself
         } catch (IOException ignored) {

@@ -31,7 +31,12 @@ final class HttpTaskInputs implements TaskInputs {
         return connectors
                 .connector(node.catalog())
                 .createScan(
-                        node.schema(), node.table(), node.outputType().names(), spec.taskIndex(), spec.taskCount(), context);
+                        node.schema(),
+                        node.table(),
+                        node.outputType().names(),
+                        spec.taskIndex(),
+                        spec.taskCount(),
+                        context);
     }
 
     @Override

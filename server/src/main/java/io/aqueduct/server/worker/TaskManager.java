@@ -36,7 +36,12 @@ final class TaskManager implements AutoCloseable {
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("exchange"));
     private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(daemon("reaper"));
 
-    TaskManager(ConnectorRegistry connectors, WorkerClient client, BufferAllocator allocator, String workerUrl, long idleTaskMillis) {
+    TaskManager(
+            ConnectorRegistry connectors,
+            WorkerClient client,
+            BufferAllocator allocator,
+            String workerUrl,
+            long idleTaskMillis) {
         this.connectors = connectors;
         this.client = client;
         this.allocator = allocator;

@@ -87,7 +87,8 @@ final class WorkerHandler extends AbstractHandler {
     }
 
     /** Writes the partition as an Arrow IPC stream, batch by batch as the task produces them. */
-    private static void streamResults(TaskExecution task, int partition, HttpServletResponse response) throws IOException {
+    private static void streamResults(TaskExecution task, int partition, HttpServletResponse response)
+            throws IOException {
         if (partition >= task.outputBuffer().partitionCount()) {
             throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
         }
