@@ -23,6 +23,7 @@ public final class CompiledQuery {
     private final RowType resultType;
     private final List<DataType> parameterTypes;
     private final boolean explain;
+    private PlanNode planWithoutParameters;
 
     CompiledQuery(
             String sql,
@@ -73,7 +74,18 @@ public final class CompiledQuery {
                     "The statement has " + parameterTypes.size() + " parameters but " + parameterValues.size()
                             + " values were bound");
         }
-        ParameterBinder parameters = new ParameterBinder(parameterTypes, parameterValues);
+        if (parameterTypes.isEmpty()) {
+            synchronized (this) {
+                if (planWithoutParameters == null) {
+                    planWithoutParameters = convert(ParameterBinder.NONE);
+                }
+                return planWithoutParameters;
+            }
+        }
+        return convert(new ParameterBinder(parameterTypes, parameterValues));
+    }
+
+    private PlanNode convert(ParameterBinder parameters) {
         return new RelToPlanConverter(new RexToExpression(rexBuilder, parameters)).convert(logical);
     }
 

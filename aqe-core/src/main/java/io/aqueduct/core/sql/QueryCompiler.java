@@ -144,7 +144,11 @@ public final class QueryCompiler {
         RowType resultType = TypeConverter.toRowType(root.validatedRowType);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
                 .types();
-        return new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, false);
+        CompiledQuery query = new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, false);
+        if (parameterTypes.isEmpty()) {
+            query.plan(List.of()); // what the engine cannot run fails at prepare time, not at execute
+        }
+        return query;
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
