@@ -19,7 +19,7 @@ public final class ConnectorRegistry {
 
     /** The catalogs every Aqueduct process has. */
     public static ConnectorRegistry builtIn() {
-        return new ConnectorRegistry(List.of(new TpchConnector()));
+        return new ConnectorRegistry(List.of(new TpchConnector(), new io.aqueduct.core.skew.SkewConnector()));
     }
 
     public List<Connector> all() {

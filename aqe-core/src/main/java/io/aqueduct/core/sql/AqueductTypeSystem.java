@@ -5,11 +5,12 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Calcite's type rules bent to the engine: decimals stay within 18 digits (they execute as scaled
- * longs), SUM widens to the largest decimal, AVG is DOUBLE (as in DuckDB and Spark; an exact average
- * rounded to the argument's scale would lose what users expect), and CASE/UNION of strings of
+ * longs), SUM widens to the largest decimal, AVG and decimal division are DOUBLE (as in DuckDB; an
+ * exact quotient rounded to a fixed scale would lose what users expect), and CASE/UNION of strings of
  * different lengths are VARCHAR, never space-padded CHAR.
  */
 public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
@@ -53,6 +54,21 @@ public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
                     typeFactory.createSqlType(SqlTypeName.DOUBLE), argumentType.isNullable());
         }
         return argumentType;
+    }
+
+    /**
+     * A division with a DECIMAL operand is DOUBLE: a quotient rounded to a fixed scale loses digits
+     * users expect (ratios, percentages), and DuckDB answers the same way.
+     */
+    @Override
+    public @Nullable RelDataType deriveDecimalDivideType(
+            RelDataTypeFactory typeFactory, RelDataType dividend, RelDataType divisor) {
+        RelDataType decimalQuotient = super.deriveDecimalDivideType(typeFactory, dividend, divisor);
+        if (decimalQuotient == null) {
+            return null;
+        }
+        return typeFactory.createTypeWithNullability(
+                typeFactory.createSqlType(SqlTypeName.DOUBLE), decimalQuotient.isNullable());
     }
 
     @Override

@@ -9,7 +9,7 @@ import io.aqueduct.core.connector.TableStatistics;
  */
 final class StaticTaskCounts {
     /** Below this many rows per task, splitting a scan costs more than it saves. */
-    static final long MIN_ROWS_PER_TASK = 10_000;
+    static final long MIN_ROWS_PER_TASK = 1_000;
 
     private final ClusterShape cluster;
 

@@ -1,0 +1,129 @@
+package io.aqueduct.core.settings;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Every engine setting, declared once: its name, its kind of value, its default and what it does.
+ * Sessions set them as JDBC connection properties or with {@code SET name = value}; the server takes
+ * defaults on its command line. {@code max_tasks_per_stage} defaults to workers × cores (0 here).
+ */
+public enum Setting {
+    DYNAMIC_TASK_COUNT(
+            "distributed.dynamic_task_count", Kind.BOOLEAN, "true",
+            "Pick each stage's task count at runtime from sampled producer output; false uses static counts from statistics"),
+    DYNAMIC_BYTES_PER_PARTITION(
+            "distributed.dynamic_bytes_per_partition", Kind.BYTES, "16MB",
+            "Compute budget per task of a stage sized at runtime: lower means more tasks"),
+    MAX_TASKS_PER_STAGE(
+            "distributed.max_tasks_per_stage", Kind.INTEGER, "0",
+            "Upper bound of tasks per stage; 0 means workers x cores"),
+    BUCKETS_PER_TASK(
+            "distributed.buckets_per_task", Kind.INTEGER, "4",
+            "Hash buckets per consumer task, so that buckets can be coalesced or split"),
+    SKEW_FACTOR(
+            "distributed.skew_factor", Kind.INTEGER, "5",
+            "A bucket is skewed when larger than this factor times the median bucket and skew_min_bytes"),
+    SKEW_MIN_BYTES(
+            "distributed.skew_min_bytes", Kind.BYTES, "64MB",
+            "A bucket is skewed only when larger than this and skew_factor times the median bucket"),
+    BROADCAST_MAX_BYTES(
+            "distributed.broadcast_max_bytes", Kind.BYTES, "10MB",
+            "A join whose build side is smaller than this replicates it to the probe tasks instead of shuffling both sides");
+
+    /** The kinds of values settings take. */
+    public enum Kind {
+        BOOLEAN,
+        INTEGER,
+        /** A byte count: a plain number or one with a KB, MB or GB suffix (powers of 1024). */
+        BYTES
+    }
+
+    private final String settingName;
+    private final Kind kind;
+    private final String defaultValue;
+    private final String description;
+
+    Setting(String settingName, Kind kind, String defaultValue, String description) {
+        this.settingName = settingName;
+        this.kind = kind;
+        this.defaultValue = defaultValue;
+        this.description = description;
+    }
+
+    public String settingName() {
+        return settingName;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public String defaultValue() {
+        return defaultValue;
+    }
+
+    public String description() {
+        return description;
+    }
+
+    public static Optional<Setting> byName(String name) {
+        String key = name.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(s -> s.settingName.equals(key)).findFirst();
+    }
+
+    /** The value in its canonical form (booleans true/false, numbers as digits), or a 22023 error. */
+    public Object parse(String text) {
+        String value = text.trim();
+        try {
+            return switch (kind) {
+                case BOOLEAN -> parseBoolean(value);
+                case INTEGER -> nonNegative(Long.parseLong(value));
+                case BYTES -> nonNegative(parseBytes(value));
+            };
+        } catch (NumberFormatException e) {
+            throw invalid(text);
+        }
+    }
+
+    private boolean parseBoolean(String value) {
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "true", "on", "1" -> true;
+            case "false", "off", "0" -> false;
+            default -> throw invalid(value);
+        };
+    }
+
+    private static long parseBytes(String value) {
+        String upper = value.toUpperCase(Locale.ROOT).replace(" ", "");
+        long unit = 1;
+        for (String[] suffix : new String[][] {{"GB", "1073741824"}, {"MB", "1048576"}, {"KB", "1024"}, {"B", "1"}}) {
+            if (upper.endsWith(suffix[0])) {
+                unit = Long.parseLong(suffix[1]);
+                upper = upper.substring(0, upper.length() - suffix[0].length());
+                break;
+            }
+        }
+        return Math.multiplyExact(Long.parseLong(upper), unit);
+    }
+
+    private long nonNegative(long value) {
+        if (value < 0) {
+            throw invalid(Long.toString(value));
+        }
+        return value;
+    }
+
+    private AqueductException invalid(String value) {
+        String expected = switch (kind) {
+            case BOOLEAN -> "true or false";
+            case INTEGER -> "a whole number >= 0";
+            case BYTES -> "a byte count such as 16777216 or 16MB";
+        };
+        return new AqueductException(
+                ErrorCode.INVALID_ARGUMENT, "Invalid value '" + value + "' for " + settingName + ": expected " + expected);
+    }
+}
