@@ -37,17 +37,22 @@ class TestDistributedExecution {
             assertThat(countRows(resultSet)).isEqualTo(4);
         }
         Map<String, List<TaskId>> newTasks = new HashMap<>();
-        recentTasksByWorker().forEach((worker, after) -> newTasks.put(worker, after.stream()
-                .filter(taskId -> !before.get(worker).contains(taskId))
-                .map(TaskId::parse)
-                .toList()));
+        recentTasksByWorker()
+                .forEach((worker, after) -> newTasks.put(
+                        worker,
+                        after.stream()
+                                .filter(taskId -> !before.get(worker).contains(taskId))
+                                .map(TaskId::parse)
+                                .toList()));
 
-        List<TaskId> allNewTasks = newTasks.values().stream().flatMap(List::stream).toList();
+        List<TaskId> allNewTasks =
+                newTasks.values().stream().flatMap(List::stream).toList();
         assertThat(allNewTasks.stream().map(TaskId::queryId).distinct())
                 .as("query ids of the tasks that ran during Q1")
                 .hasSize(1);
-        assertThat(newTasks).allSatisfy((worker, tasks) ->
-                assertThat(tasks).as("Q1 tasks on worker %s", worker).isNotEmpty());
+        assertThat(newTasks)
+                .allSatisfy((worker, tasks) ->
+                        assertThat(tasks).as("Q1 tasks on worker %s", worker).isNotEmpty());
         assertThat(allNewTasks.stream().map(TaskId::stageId).collect(Collectors.toSet()))
                 .as("stages of Q1's tasks")
                 .hasSizeGreaterThanOrEqualTo(2);

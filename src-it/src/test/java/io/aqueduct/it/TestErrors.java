@@ -1,7 +1,7 @@
 package io.aqueduct.it;
 
-import static org.assertj.core.api.Assertions.assertThat;
 import static io.aqueduct.it.SqlFailures.sqlFailure;
+import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
 import io.aqueduct.it.cluster.SharedCluster;
@@ -70,17 +70,19 @@ class TestErrors {
 
     @Test
     void typeError() throws SQLException {
-        SQLException error = failure("SELECT n_name FROM nation WHERE DATE '1998-01-01' + DATE '1998-01-01' > n_nationkey");
+        SQLException error =
+                failure("SELECT n_name FROM nation WHERE DATE '1998-01-01' + DATE '1998-01-01' > n_nationkey");
         assertThat(error.getSQLState()).isEqualTo("42804");
         assertOneLineWithPosition(error, "Cannot apply '+'", "line 1, column 33");
         assertConnectionWorks();
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {
-        "SELECT row_number() OVER () FROM nation",
-        "SELECT n_regionkey, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), ())",
-    })
+    @ValueSource(
+            strings = {
+                "SELECT row_number() OVER () FROM nation",
+                "SELECT n_regionkey, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), ())",
+            })
     void unsupportedFeature(String sql) throws SQLException {
         SQLException error = failure(sql);
         assertThat(error.getSQLState()).isEqualTo("0A000");
@@ -117,8 +119,12 @@ class TestErrors {
             HttpResponse<String> withoutSecret = cluster.get(worker + "/v1/info", Optional.empty());
             HttpResponse<String> wrongSecret = cluster.get(worker + "/v1/info", Optional.of("not-" + cluster.secret()));
             HttpResponse<String> withSecret = cluster.get(worker + "/v1/info", Optional.of(cluster.secret()));
-            assertThat(withoutSecret.statusCode()).as("%s without secret", worker).isEqualTo(401);
-            assertThat(wrongSecret.statusCode()).as("%s with a wrong secret", worker).isEqualTo(401);
+            assertThat(withoutSecret.statusCode())
+                    .as("%s without secret", worker)
+                    .isEqualTo(401);
+            assertThat(wrongSecret.statusCode())
+                    .as("%s with a wrong secret", worker)
+                    .isEqualTo(401);
             assertThat(withSecret.statusCode()).as("%s with the secret", worker).isEqualTo(200);
         }
     }

@@ -3,7 +3,6 @@ package io.aqueduct.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import io.trino.tpch.Order;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
 import java.sql.Connection;
@@ -17,24 +16,32 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 /**
  * Results larger than the coordinator's heap stream through it frame by frame, and a result the
- * client abandons is canceled on the workers.
+ * client abandons is canceled on the workers. The tests share one cluster; the abandoned query runs
+ * last, so that tasks it might leave behind fail its own leak check rather than the next test's.
  */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class TestResultStreaming {
     private static final long SF1_ORDERS = 1_500_000;
     private static final long MAX_PEAK_RESULT_BYTES = 64L << 20;
     private static final Pattern QUERY_END = Pattern.compile(
-            "Query (\\S+) ended after \\d+ ms: (\\d+) rows, \\d+ stages, peak result memory (\\d+) bytes");
+            "Query (\\S+) ended after \\d+ ms: (\\d+) rows, \\d+ stages, tasks per stage \\[[0-9, ]*\\], peak result memory (\\d+) bytes");
 
     private static AqueductCluster cluster;
 
     @BeforeAll
     static void startCluster() throws IOException, InterruptedException {
         // 1.5 million order rows with their comments would not fit in this heap at once.
-        cluster = AqueductCluster.builder().name("streaming").coordinatorJvmOptions("-Xmx256m").start();
+        cluster = AqueductCluster.builder()
+                .name("streaming")
+                .coordinatorJvmOptions("-Xmx256m")
+                .start();
     }
 
     @AfterAll
@@ -48,9 +55,11 @@ class TestResultStreaming {
     }
 
     @Test
+    @Order(1)
     void streamsAllOrdersOfSf1WithBoundedMemory() throws SQLException, InterruptedException {
         long rows = 0;
         long orderKeySum = 0;
+        long missingComments = 0;
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {
             statement.setFetchSize(10_000);
@@ -58,14 +67,20 @@ class TestResultStreaming {
                 while (resultSet.next()) {
                     rows++;
                     orderKeySum += resultSet.getLong(1);
+                    if (resultSet.getString(2) == null || resultSet.getString(2).isEmpty()) {
+                        missingComments++;
+                    }
                 }
             }
         }
         assertThat(rows).isEqualTo(SF1_ORDERS);
         assertThat(orderKeySum).isEqualTo(sf1OrderKeySum());
+        assertThat(missingComments).isZero();
 
-        String queryEnd = cluster.awaitLogLine(line -> rowsOfQueryEnd(line).equals(Optional.of(SF1_ORDERS)), Duration.ofSeconds(10))
-                .orElseThrow(() -> new AssertionError("No query-end log line for 1,500,000 rows in " + cluster.logLines()));
+        String queryEnd = cluster.awaitLogLine(
+                        line -> rowsOfQueryEnd(line).equals(Optional.of(SF1_ORDERS)), Duration.ofSeconds(10))
+                .orElseThrow(
+                        () -> new AssertionError("No query-end log line for 1,500,000 rows in " + cluster.logLines()));
         Matcher matcher = QUERY_END.matcher(queryEnd);
         assertThat(matcher.find()).isTrue();
         assertThat(Long.parseLong(matcher.group(3)))
@@ -75,6 +90,7 @@ class TestResultStreaming {
     }
 
     @Test
+    @Order(2)
     void abandonedResultIsCanceledOnTheWorkers() throws SQLException {
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {
@@ -87,7 +103,9 @@ class TestResultStreaming {
             int activeTasks = cluster.workerUrls().stream()
                     .mapToInt(worker -> cluster.workerInfo(worker).activeTasks())
                     .sum();
-            assertThat(activeTasks).as("tasks still producing the 6 million rows nobody reads").isPositive();
+            assertThat(activeTasks)
+                    .as("tasks still producing the 6 million rows nobody reads")
+                    .isPositive();
         }
         // @AfterEach: closing the statement cancels the tasks and frees their memory.
     }
@@ -100,7 +118,7 @@ class TestResultStreaming {
     /** The sum of all order keys of SF 1, straight from the generator the workers use. */
     private static long sf1OrderKeySum() {
         long sum = 0;
-        for (Order order : TpchTable.ORDERS.createGenerator(1.0, 1, 1)) {
+        for (var order : TpchTable.ORDERS.createGenerator(1.0, 1, 1)) {
             sum += order.getOrderKey();
         }
         return sum;

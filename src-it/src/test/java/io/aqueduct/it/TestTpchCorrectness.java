@@ -71,16 +71,18 @@ class TestTpchCorrectness {
     }
 
     @ParameterizedTest(name = "{0} ordered by {1}")
-    @CsvSource(delimiter = ';', value = {
-        "region;   r_regionkey",
-        "nation;   n_nationkey",
-        "supplier; s_suppkey",
-        "customer; c_custkey",
-        "part;     p_partkey",
-        "partsupp; ps_partkey, ps_suppkey",
-        "orders;   o_orderkey",
-        "lineitem; l_orderkey, l_linenumber",
-    })
+    @CsvSource(
+            delimiter = ';',
+            value = {
+                "region;   r_regionkey",
+                "nation;   n_nationkey",
+                "supplier; s_suppkey",
+                "customer; c_custkey",
+                "part;     p_partkey",
+                "partsupp; ps_partkey, ps_suppkey",
+                "orders;   o_orderkey",
+                "lineitem; l_orderkey, l_linenumber",
+            })
     void firstRowsOfEachTable(String table, String keyColumns) throws SQLException {
         String sql = "SELECT * FROM %s ORDER BY %s LIMIT 50".formatted(table, keyColumns);
         QueryResult expected = oracle.execute(sql);

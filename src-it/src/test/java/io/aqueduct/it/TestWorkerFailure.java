@@ -4,7 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import java.io.IOException;
+import io.aqueduct.it.cluster.TaskId;
+import io.aqueduct.it.cluster.WorkerInfo;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -28,23 +29,28 @@ class TestWorkerFailure {
     @Test
     void killedWorkerFailsTheRunningQuery() throws Exception {
         ExecutorService client = Executors.newSingleThreadExecutor();
-        try (AqueductCluster cluster = AqueductCluster.builder().name("worker-failure").start()) {
+        try (AqueductCluster cluster =
+                AqueductCluster.builder().name("worker-failure").start()) {
             String victim = cluster.workerUrls().get(0);
             String survivor = cluster.workerUrls().get(1);
             Future<Long> query = client.submit(() -> count(cluster, LONG_QUERY));
-            awaitActiveTasks(cluster, victim, query);
+            awaitRunningOnBothWorkers(cluster, query);
 
-            ProcessHandle victimProcess = ProcessHandle.of(cluster.workerPid(victim)).orElseThrow();
+            ProcessHandle victimProcess =
+                    ProcessHandle.of(cluster.workerPid(victim)).orElseThrow();
             assertThat(victimProcess.destroyForcibly()).isTrue();
 
             Throwable failed = catchThrowable(() -> query.get(FAILURE_DEADLINE.toSeconds(), TimeUnit.SECONDS));
             assertThat(failed).isInstanceOf(ExecutionException.class).cause().isInstanceOf(SQLException.class);
             SQLException error = (SQLException) failed.getCause();
-            assertThat(error.getSQLState()).as("SQLState of: %s", error.getMessage()).isEqualTo("08006");
+            assertThat(error.getSQLState())
+                    .as("SQLState of: %s", error.getMessage())
+                    .isEqualTo("08006");
             assertThat(error.getMessage())
                     .doesNotContain("\n")
                     .contains(URI.create(victim).getAuthority());
             assertThat(cluster.isCoordinatorAlive()).isTrue();
+            // The failed query's tasks on the surviving worker are canceled and their memory freed.
             cluster.awaitWorkersIdle(List.of(survivor));
         } finally {
             client.shutdownNow();
@@ -60,16 +66,34 @@ class TestWorkerFailure {
         }
     }
 
-    /** Polls the worker until it runs tasks of the query; fails if the query ends first or the deadline passes. */
-    private static void awaitActiveTasks(AqueductCluster cluster, String worker, Future<?> query)
+    /**
+     * Polls until the query's tasks run on both workers and span two stages. Stages are scheduled
+     * producers first, so the query's last (root) stage exists by then and the kill hits a running
+     * query, not one still being scheduled. Fails if the query ends first or the deadline passes.
+     */
+    private static void awaitRunningOnBothWorkers(AqueductCluster cluster, Future<?> query)
             throws InterruptedException {
         long deadline = System.nanoTime() + TASK_START_DEADLINE.toNanos();
-        while (cluster.workerInfo(worker).activeTasks() == 0) {
-            assertThat(query).as("query still running while waiting for its tasks").isNotDone();
+        while (!runningOnBothWorkersInTwoStages(cluster)) {
+            assertThat(query)
+                    .as("query still running while waiting for its tasks")
+                    .isNotDone();
             assertThat(System.nanoTime() - deadline)
-                    .as("%s started no task within %s", worker, TASK_START_DEADLINE)
+                    .as("tasks in two stages on both workers within %s", TASK_START_DEADLINE)
                     .isNegative();
             Thread.sleep(50);
         }
+    }
+
+    /** The cluster is fresh: every task id it reports belongs to the one query. */
+    private static boolean runningOnBothWorkersInTwoStages(AqueductCluster cluster) {
+        List<WorkerInfo> infos =
+                cluster.workerUrls().stream().map(cluster::workerInfo).toList();
+        long stages = infos.stream()
+                .flatMap(info -> info.recentTaskIds().stream())
+                .map(taskId -> TaskId.parse(taskId).stageId())
+                .distinct()
+                .count();
+        return stages >= 2 && infos.stream().allMatch(info -> info.activeTasks() > 0);
     }
 }

@@ -14,7 +14,8 @@ import java.util.stream.IntStream;
  */
 public final class TpchQueries {
     private static final int QUERY_COUNT = 22;
-    private static final List<Integer> NUMBERS = IntStream.rangeClosed(1, QUERY_COUNT).boxed().toList();
+    private static final List<Integer> NUMBERS =
+            IntStream.rangeClosed(1, QUERY_COUNT).boxed().toList();
 
     private TpchQueries() {}
 

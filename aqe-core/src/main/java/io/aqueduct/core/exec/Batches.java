@@ -74,4 +74,13 @@ public final class Batches {
             return slice(batch, 0, batch.getRowCount(), allocator);
         }
     }
+
+    /** Bytes of Arrow buffers the batch's vectors hold. */
+    public static long sizeInBytes(VectorSchemaRoot batch) {
+        long bytes = 0;
+        for (FieldVector vector : batch.getFieldVectors()) {
+            bytes += vector.getBufferSize();
+        }
+        return bytes;
+    }
 }

@@ -13,25 +13,39 @@ import java.util.Optional;
  */
 public enum Setting {
     DYNAMIC_TASK_COUNT(
-            "distributed.dynamic_task_count", Kind.BOOLEAN, "true",
+            "distributed.dynamic_task_count",
+            Kind.BOOLEAN,
+            "true",
             "Pick each stage's task count at runtime from sampled producer output; false uses static counts from statistics"),
     DYNAMIC_BYTES_PER_PARTITION(
-            "distributed.dynamic_bytes_per_partition", Kind.BYTES, "16MB",
+            "distributed.dynamic_bytes_per_partition",
+            Kind.BYTES,
+            "16MB",
             "Compute budget per task of a stage sized at runtime: lower means more tasks"),
     MAX_TASKS_PER_STAGE(
-            "distributed.max_tasks_per_stage", Kind.INTEGER, "0",
+            "distributed.max_tasks_per_stage",
+            Kind.INTEGER,
+            "0",
             "Upper bound of tasks per stage; 0 means workers x cores"),
     BUCKETS_PER_TASK(
-            "distributed.buckets_per_task", Kind.INTEGER, "4",
+            "distributed.buckets_per_task",
+            Kind.INTEGER,
+            "4",
             "Hash buckets per consumer task, so that buckets can be coalesced or split"),
     SKEW_FACTOR(
-            "distributed.skew_factor", Kind.INTEGER, "5",
+            "distributed.skew_factor",
+            Kind.INTEGER,
+            "5",
             "A bucket is skewed when larger than this factor times the median bucket and skew_min_bytes"),
     SKEW_MIN_BYTES(
-            "distributed.skew_min_bytes", Kind.BYTES, "64MB",
+            "distributed.skew_min_bytes",
+            Kind.BYTES,
+            "64MB",
             "A bucket is skewed only when larger than this and skew_factor times the median bucket"),
     BROADCAST_MAX_BYTES(
-            "distributed.broadcast_max_bytes", Kind.BYTES, "10MB",
+            "distributed.broadcast_max_bytes",
+            Kind.BYTES,
+            "10MB",
             "A join whose build side is smaller than this replicates it to the probe tasks instead of shuffling both sides");
 
     /** The kinds of values settings take. */
@@ -118,12 +132,14 @@ public enum Setting {
     }
 
     private AqueductException invalid(String value) {
-        String expected = switch (kind) {
-            case BOOLEAN -> "true or false";
-            case INTEGER -> "a whole number >= 0";
-            case BYTES -> "a byte count such as 16777216 or 16MB";
-        };
+        String expected =
+                switch (kind) {
+                    case BOOLEAN -> "true or false";
+                    case INTEGER -> "a whole number >= 0";
+                    case BYTES -> "a byte count such as 16777216 or 16MB";
+                };
         return new AqueductException(
-                ErrorCode.INVALID_ARGUMENT, "Invalid value '" + value + "' for " + settingName + ": expected " + expected);
+                ErrorCode.INVALID_ARGUMENT,
+                "Invalid value '" + value + "' for " + settingName + ": expected " + expected);
     }
 }

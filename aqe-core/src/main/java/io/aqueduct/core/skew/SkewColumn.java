@@ -96,15 +96,15 @@ enum SkewColumn {
         }
     };
 
+    // Arbitrary, distinct per column, so that the columns' values are independent of each other.
     private static final long KEY_SEED = 0x6b65795f73656564L;
     private static final long VALUE_SEED = 0x76616c75655f7365L;
     private static final long DATE_SEED = 0x646174655f736565L;
     private static final long NOTE_SEED = 0x6e6f74655f736565L;
     private static final long MIN_VALUE_CENTS = 100;
     private static final int VALUE_CENTS_RANGE = 999_900;
-    /** 2020-01-01 as days since the epoch; dates span the 1827 days up to 2024-12-31. */
+    // 2020-01-01 as days since the epoch; dates span the 1827 days up to 2024-12-31.
     private static final int FIRST_DATE = 18_262;
-
     private static final int DATE_DAYS = 1827;
     private static final String DIM_NAME_TEMPLATE = "Dim#000000000";
     private static final int DIM_NAME_PREFIX_BYTES = 4;

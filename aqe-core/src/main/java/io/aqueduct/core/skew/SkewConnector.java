@@ -26,7 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  *   <li>{@code fact(f_id BIGINT, f_key BIGINT, f_value DECIMAL(12,2), f_date DATE, f_note VARCHAR)}: {@code f_id}
  *       numbers the rows from 1; {@code f_key} follows Zipf's law over 1..N with exponent s = {@value
  *       #KEY_EXPONENT}, P(f_key = k) = k^-s / sum(j^-s, j = 1..N), so key 1 holds 29.9% of the rows when N = 10,000
- *       and 29.3% when N = 100,000, key 2 holds 11.7% resp. 11.5%, key 10 1.3%, and every key of dim occurs with
+ *       and 29.3% when N = 100,000, key 2 holds 11.7% resp. 11.5%, keys 1..10 together 66% resp. 65%, and every key of dim occurs with
  *       positive probability; {@code f_value} is uniform over 1.00..9999.99, {@code f_date} over 2020-01-01 ..
  *       2024-12-31, and {@code f_note} over 64 short phrases.
  * </ul>

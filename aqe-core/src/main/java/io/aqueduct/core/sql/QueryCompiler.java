@@ -48,7 +48,7 @@ import org.apache.calcite.tools.RelBuilder;
  * lower case (the case every catalog stores), quoted names are exact.
  */
 public final class QueryCompiler {
-    private static final SqlParser.Config PARSER_CONFIG = SqlParser.config()
+    static final SqlParser.Config PARSER_CONFIG = SqlParser.config()
             .withQuoting(Quoting.DOUBLE_QUOTE)
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)

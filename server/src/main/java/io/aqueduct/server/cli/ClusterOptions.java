@@ -1,6 +1,8 @@
 package io.aqueduct.server.cli;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** Options shared by {@code serve} and {@code shell}: how to build the embedded cluster. */
@@ -52,4 +54,10 @@ final class ClusterOptions {
             defaultValue = "1073741824",
             description = "Arrow memory limit of the coordinator in bytes. Default: ${DEFAULT-VALUE}.")
     long coordinatorMemory;
+
+    @Option(
+            names = "--set",
+            description = "Server default of an engine setting, e.g. --set distributed.dynamic_task_count=false"
+                    + " (repeatable; SHOW SETTINGS lists them).")
+    Map<String, String> settings = new LinkedHashMap<>();
 }

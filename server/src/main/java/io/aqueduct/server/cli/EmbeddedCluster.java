@@ -1,6 +1,7 @@
 package io.aqueduct.server.cli;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
 import io.aqueduct.server.transport.ClusterSecret;
@@ -43,7 +44,8 @@ final class EmbeddedCluster implements AutoCloseable {
                     cores,
                     secret,
                     options.coordinatorMemory,
-                    options.taskMemory);
+                    options.taskMemory,
+                    SettingValues.defaults().withAll(options.settings));
             CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
             return new EmbeddedCluster(localWorkers, workerUrls, coordinator, server);
         } catch (Exception e) {

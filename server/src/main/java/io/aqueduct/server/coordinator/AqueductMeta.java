@@ -2,7 +2,9 @@ package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.sql.SessionStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.sql.Connection;
@@ -10,6 +12,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -46,7 +49,7 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     private static final class ConnectionState {
-        final Session session;
+        volatile Session session;
         final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
         ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
                 true, true, Connection.TRANSACTION_NONE, null, null);
@@ -75,7 +78,8 @@ public final class AqueductMeta implements ProtobufMeta {
 
     @Override
     public void openConnection(ConnectionHandle ch, Map<String, String> info) {
-        guard(() -> connections.put(ch.id, new ConnectionState(Session.fromConnectionProperties(info))));
+        guard(() -> connections.put(
+                ch.id, new ConnectionState(Session.fromConnectionProperties(info, coordinator.defaultSettings()))));
     }
 
     @Override
@@ -147,6 +151,11 @@ public final class AqueductMeta implements ProtobufMeta {
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
+            Optional<SessionStatement> sessionStatement = SessionStatement.parse(sql);
+            if (sessionStatement.isPresent()) {
+                statement.closeExecution();
+                return apply(h, connection, sessionStatement.get());
+            }
             CompiledQuery query = coordinator.compile(sql, connection.session);
             statement.prepared = query;
             statement.maxRowCount = maxRowCount;
@@ -198,6 +207,41 @@ public final class AqueductMeta implements ProtobufMeta {
         Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
         MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
         return new ExecuteResult(List.of(resultSet));
+    }
+
+    /** SET and RESET change the connection's settings; SHOW SETTINGS lists them. */
+    private ExecuteResult apply(StatementHandle h, ConnectionState connection, SessionStatement statement) {
+        Session session = connection.session;
+        if (statement instanceof SessionStatement.Set set) {
+            connection.session = session.withSettings(session.settings().with(set.name(), set.value()));
+        } else if (statement instanceof SessionStatement.Reset reset) {
+            connection.session = session.withSettings(reset.name()
+                    .map(name -> connection.session.settings().without(name))
+                    .orElse(coordinator.defaultSettings()));
+        } else {
+            return new ExecuteResult(List.of(settingsResult(h, session)));
+        }
+        return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, 0)));
+    }
+
+    private static MetaResultSet settingsResult(StatementHandle h, Session session) {
+        List<String> names = List.of("name", "value", "default_value", "is_set", "description");
+        List<ColumnMetaData> columns = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            columns.add(JdbcTypes.column(i, names.get(i), DataType.VARCHAR, null, null, ""));
+        }
+        List<Object> rows = new ArrayList<>();
+        for (Setting setting : Setting.values()) {
+            rows.add(List.of(
+                    setting.settingName(),
+                    String.valueOf(session.settings().value(setting)),
+                    setting.defaultValue(),
+                    String.valueOf(session.settings().isExplicit(setting)),
+                    setting.description()));
+        }
+        Signature signature =
+                Signature.create(columns, "SHOW SETTINGS", List.of(), CursorFactory.LIST, StatementType.SELECT);
+        return MetaResultSet.create(h.connectionId, h.id, false, signature, Frame.create(0, true, rows));
     }
 
     @Override

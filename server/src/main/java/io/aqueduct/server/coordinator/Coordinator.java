@@ -1,6 +1,10 @@
 package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.settings.Setting;
+import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.stage.ClusterShape;
@@ -8,6 +12,7 @@ import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
 import io.aqueduct.server.transport.ClusterSecret;
+import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -35,6 +40,7 @@ public final class Coordinator implements AutoCloseable {
     private final WorkerClient client;
     private final BufferAllocator allocator;
     private final long taskMemoryBytes;
+    private final SettingValues defaultSettings;
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final AtomicInteger querySequence = new AtomicInteger();
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
@@ -47,7 +53,8 @@ public final class Coordinator implements AutoCloseable {
             int coresPerWorker,
             ClusterSecret secret,
             long memoryBytes,
-            long taskMemoryBytes) {
+            long taskMemoryBytes,
+            SettingValues defaultSettings) {
         if (workerUrls.isEmpty()) {
             throw new IllegalArgumentException("a coordinator needs at least one worker");
         }
@@ -58,6 +65,12 @@ public final class Coordinator implements AutoCloseable {
         this.client = new WorkerClient(secret);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
+        this.defaultSettings = defaultSettings;
+    }
+
+    /** The server's settings, which every new session starts from. */
+    SettingValues defaultSettings() {
+        return defaultSettings;
     }
 
     ConnectorRegistry connectors() {
@@ -75,11 +88,19 @@ public final class Coordinator implements AutoCloseable {
     QueryExecution execute(CompiledQuery query, List<?> parameterValues, Session session) {
         String queryId = nextQueryId();
         StagePlan stages = distribute(query, parameterValues, session);
+        AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
+                stages,
+                session.settings(),
+                clusterShape(session.settings()).maxTasksPerStage(),
+                OutputBinding.SAMPLE_BUDGET_BYTES,
+                this::statistics,
+                client);
         BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
         return QueryExecution.start(
                 queryId,
                 query,
                 stages,
+                taskCounts,
                 new TaskPlacement(workerUrls, nextWorker),
                 client,
                 queryAllocator,
@@ -103,14 +124,22 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {
-        ClusterShape shape = new ClusterShape(
-                clusterShape.workerCount(),
-                clusterShape.maxTasksPerStage(),
-                clusterShape.bytesPerTask(),
-                session.broadcastMaxBytes(clusterShape.broadcastMaxBytes()));
-        return new DistributedPlanner(
-                        shape, scan -> connectors.connector(scan.catalog()).statistics(scan.schema(), scan.table()))
+        return new DistributedPlanner(clusterShape(session.settings()), this::statistics)
                 .plan(query.plan(parameterValues));
+    }
+
+    private TableStatistics statistics(TableScanNode scan) {
+        return connectors.connector(scan.catalog()).statistics(scan.schema(), scan.table());
+    }
+
+    /** The cluster as the session's settings see it: task bounds and the broadcast threshold. */
+    private ClusterShape clusterShape(SettingValues settings) {
+        long maxTasks = settings.number(Setting.MAX_TASKS_PER_STAGE);
+        return new ClusterShape(
+                clusterShape.workerCount(),
+                maxTasks > 0 ? (int) Math.min(maxTasks, Integer.MAX_VALUE) : clusterShape.maxTasksPerStage(),
+                clusterShape.bytesPerTask(),
+                settings.number(Setting.BROADCAST_MAX_BYTES));
     }
 
     private String nextQueryId() {

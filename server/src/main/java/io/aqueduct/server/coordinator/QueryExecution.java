@@ -43,14 +43,22 @@ final class QueryExecution implements AutoCloseable {
     private final BufferAllocator allocator;
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
+    private final List<StageDecision> decisions = new ArrayList<>();
+    private final AdaptiveTaskCounts taskCounts;
     private final long startNanos = System.nanoTime();
     private ScheduledFuture<?> monitor;
     private ResultCursor cursor;
     private boolean closed;
 
     private QueryExecution(
-            String queryId, CompiledQuery query, StagePlan stagePlan, WorkerClient client, BufferAllocator allocator) {
+            String queryId,
+            CompiledQuery query,
+            StagePlan stagePlan,
+            AdaptiveTaskCounts taskCounts,
+            WorkerClient client,
+            BufferAllocator allocator) {
         this.queryId = queryId;
+        this.taskCounts = taskCounts;
         this.query = query;
         this.stagePlan = stagePlan;
         this.client = client;
@@ -62,13 +70,14 @@ final class QueryExecution implements AutoCloseable {
             String queryId,
             CompiledQuery query,
             StagePlan stagePlan,
+            AdaptiveTaskCounts taskCounts,
             TaskPlacement placement,
             WorkerClient client,
             BufferAllocator allocator,
             ExecutorService exchangeExecutor,
             ScheduledExecutorService monitorExecutor,
             long taskMemoryBytes) {
-        QueryExecution execution = new QueryExecution(queryId, query, stagePlan, client, allocator);
+        QueryExecution execution = new QueryExecution(queryId, query, stagePlan, taskCounts, client, allocator);
         try {
             execution.schedule(placement, taskMemoryBytes);
             execution.monitor = monitorExecutor.scheduleWithFixedDelay(
@@ -81,10 +90,20 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
+    /**
+     * Starts the stages producers first. Every task but the root's starts with a late-bound output
+     * head; when a stage is about to start, its task count is decided (possibly from its producers'
+     * samples) and its producers are told how many partitions to route into.
+     */
     private void schedule(TaskPlacement placement, long taskMemoryBytes) {
         for (Stage stage : stagePlan.stages()) {
-            int taskCount = stage.plannedTaskCount();
-            int outputPartitions = stage == stagePlan.root() ? 1 : consumerTaskCount(stage);
+            StageDecision decision = taskCounts.decide(stage, tasksByStage);
+            decisions.add(decision);
+            int taskCount = decision.finalTasks();
+            for (int sourceStageId : stage.sourceStageIds()) {
+                bindOutput(stagePlan.stage(sourceStageId), taskCount);
+            }
+            int outputPartitions = stage == stagePlan.root() ? 1 : 0;
             List<TaskLocation> locations = new ArrayList<>();
             for (int task = 0; task < taskCount; task++) {
                 String workerUrl = placement.next();
@@ -106,9 +125,12 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
-    private int consumerTaskCount(Stage stage) {
-        Stage consumer = stagePlan.consumerOf(stage.id());
-        return stage.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumer.plannedTaskCount();
+    /** Tells a producer's tasks how many partitions the consumer reads: one for a gather, else one per task. */
+    private void bindOutput(Stage producer, int consumerTasks) {
+        int partitions = producer.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumerTasks;
+        for (TaskLocation task : tasksByStage.get(producer.id())) {
+            client.bindOutput(task, partitions);
+        }
     }
 
     private Map<Integer, RemoteSource> remoteSources(Stage stage, int task) {
@@ -159,7 +181,6 @@ final class QueryExecution implements AutoCloseable {
 
     private void fail(AqueductException cause) {
         if (failure.compareAndSet(null, cause) && !isClosed()) {
-            LOG.info("Query {} failed: {}", queryId, cause.getMessage());
             monitor.cancel(false);
             cancelTasks();
         }
@@ -202,6 +223,11 @@ final class QueryExecution implements AutoCloseable {
         return stagePlan;
     }
 
+    /** The adaptive decisions taken so far, one per stage at least, in stage order. */
+    synchronized List<StageDecision> decisions() {
+        return List.copyOf(decisions);
+    }
+
     /** The worker of each task, by stage id. */
     Map<Integer, List<TaskLocation>> tasksByStage() {
         return Map.copyOf(tasksByStage);
@@ -222,17 +248,28 @@ final class QueryExecution implements AutoCloseable {
         if (monitor != null) {
             monitor.cancel(false);
         }
-        if (cursor != null) {
-            LOG.info(
-                    "Query {} ended after {} ms: {} rows, {} stages, peak result memory {} bytes",
-                    queryId,
-                    TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                    cursor.rowsReturned(),
-                    stagePlan.stages().size(),
-                    allocator.getPeakMemoryAllocation());
-            cursor.close();
+        try {
+            if (cursor != null) {
+                cursor.close();
+            }
+        } finally {
+            // Whatever the cursor left behind, the tasks must go and the query's memory be accounted for.
+            cancelTasks();
+            logEnd();
+            allocator.close();
         }
-        cancelTasks();
-        allocator.close();
+    }
+
+    private void logEnd() {
+        AqueductException failed = failure.get();
+        LOG.info(
+                "Query {} {} after {} ms: {} rows, {} stages, tasks per stage {}, peak result memory {} bytes",
+                queryId,
+                failed == null ? "ended" : "failed (" + failed.getMessage() + ")",
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
+                cursor == null ? 0 : cursor.rowsReturned(),
+                stagePlan.stages().size(),
+                decisions.stream().map(StageDecision::finalTasks).toList(),
+                allocator.getPeakMemoryAllocation());
     }
 }

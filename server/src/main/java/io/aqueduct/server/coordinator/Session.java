@@ -1,41 +1,26 @@
 package io.aqueduct.server.coordinator;
 
-import io.aqueduct.core.error.AqueductException;
-import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.settings.SettingValues;
 import java.util.Map;
 
-/** What a JDBC connection sets for its queries: default catalog and schema, and its properties. */
-record Session(String catalog, String schema, Map<String, String> properties) {
+/**
+ * What a JDBC connection sets for its queries: default catalog and schema, and the engine settings in
+ * force (server defaults, overridden by connection properties, overridden by {@code SET}).
+ */
+record Session(String catalog, String schema, SettingValues settings) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
-    static final String BROADCAST_MAX_BYTES = "distributed.broadcast_max_bytes";
 
     /** Avatica hands an empty property map over as {@code null}. */
-    static Session fromConnectionProperties(Map<String, String> info) {
-        if (info == null) {
-            info = Map.of();
-        }
-        String catalog = nonBlank(info.get("catalog"), DEFAULT_CATALOG);
-        String schema = nonBlank(info.get("schema"), DEFAULT_SCHEMA);
-        return new Session(catalog, schema, Map.copyOf(info));
+    static Session fromConnectionProperties(Map<String, String> info, SettingValues serverDefaults) {
+        Map<String, String> properties = info == null ? Map.of() : info;
+        String catalog = nonBlank(properties.get("catalog"), DEFAULT_CATALOG);
+        String schema = nonBlank(properties.get("schema"), DEFAULT_SCHEMA);
+        return new Session(catalog, schema, serverDefaults.withAll(properties));
     }
 
-    /** The session's {@code distributed.broadcast_max_bytes}, or {@code serverDefault} when unset. */
-    long broadcastMaxBytes(long serverDefault) {
-        String value = properties.get(BROADCAST_MAX_BYTES);
-        if (value == null) {
-            return serverDefault;
-        }
-        try {
-            long bytes = Long.parseLong(value.trim());
-            if (bytes >= 0) {
-                return bytes;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new AqueductException(
-                ErrorCode.INVALID_ARGUMENT, BROADCAST_MAX_BYTES + " must be a number of bytes >= 0: '" + value + "'");
+    Session withSettings(SettingValues newSettings) {
+        return new Session(catalog, schema, newSettings);
     }
 
     private static String nonBlank(String value, String fallback) {

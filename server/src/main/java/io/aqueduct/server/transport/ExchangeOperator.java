@@ -134,12 +134,22 @@ public final class ExchangeOperator implements Operator {
         return stream;
     }
 
+    /** Queues the item; if the exchange closes or the reader is interrupted first, releases its batch. */
     private void put(Item item) throws InterruptedException {
-        while (!closed) {
-            if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
-                return;
+        try {
+            while (!closed) {
+                if (queue.offer(item, 100, TimeUnit.MILLISECONDS)) {
+                    return;
+                }
             }
+        } catch (InterruptedException e) {
+            release(item);
+            throw e;
         }
+        release(item);
+    }
+
+    private static void release(Item item) {
         if (item.batch() != null) {
             item.batch().close();
         }

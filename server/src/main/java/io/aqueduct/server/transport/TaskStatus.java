@@ -3,17 +3,45 @@ package io.aqueduct.server.transport;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
-/** A snapshot of a task for the coordinator: its state, rows produced so far and its failure, if any. */
-public record TaskStatus(String taskId, TaskState state, long outputRows, ErrorInfo error) {
+/**
+ * A snapshot of a task for the coordinator: its state, rows produced so far, what its late-bound
+ * output head has sampled, rows its table scans produced so far (the leaves' {@code output_rows}),
+ * and its failure, if any.
+ */
+public record TaskStatus(
+        String taskId,
+        TaskState state,
+        long outputRows,
+        long sampledRows,
+        long sampledBytes,
+        boolean inputFinished,
+        boolean outputBound,
+        long leafRowsConsumed,
+        ErrorInfo error) {
     @JsonCreator
     public TaskStatus(
             @JsonProperty("taskId") String taskId,
             @JsonProperty("state") TaskState state,
             @JsonProperty("outputRows") long outputRows,
+            @JsonProperty("sampledRows") long sampledRows,
+            @JsonProperty("sampledBytes") long sampledBytes,
+            @JsonProperty("inputFinished") boolean inputFinished,
+            @JsonProperty("outputBound") boolean outputBound,
+            @JsonProperty("leafRowsConsumed") long leafRowsConsumed,
             @JsonProperty("error") ErrorInfo error) {
         this.taskId = taskId;
         this.state = state;
         this.outputRows = outputRows;
+        this.sampledRows = sampledRows;
+        this.sampledBytes = sampledBytes;
+        this.inputFinished = inputFinished;
+        this.outputBound = outputBound;
+        this.leafRowsConsumed = leafRowsConsumed;
         this.error = error;
+    }
+
+    /** Whether the sampler has seen all it will see before the binding: its budget is used, or the input ended. */
+    public boolean sampled(long sampleBudgetBytes) {
+        return inputFinished || sampledBytes >= sampleBudgetBytes || state.isTerminal();
     }
 }

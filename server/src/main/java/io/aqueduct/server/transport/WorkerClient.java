@@ -61,6 +61,24 @@ public final class WorkerClient implements AutoCloseable {
                 task.workerUrl());
     }
 
+    /** Binds a late-bound producer task's output to {@code partitionCount} partitions. */
+    public void bindOutput(TaskLocation task, int partitionCount) {
+        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/output")
+                .post(RequestBody.create(Json.toBytes(new OutputBinding(partitionCount)), JSON))
+                .build();
+        try (Response response = http.newCall(request).execute()) {
+            if (!response.isSuccessful()) {
+                throw errorResponse(
+                        task.workerUrl(), response.code(), response.body().string());
+            }
+        } catch (IOException e) {
+            throw new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE,
+                    "Worker " + task.workerUrl() + " is unreachable: " + e.getMessage(),
+                    e);
+        }
+    }
+
     public void cancelTask(TaskLocation task) {
         Request request =
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();

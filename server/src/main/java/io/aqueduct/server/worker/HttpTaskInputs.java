@@ -11,16 +11,24 @@ import io.aqueduct.server.transport.RemoteSource;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
 
 /** A worker task's leaves: its share of the connector's table, and upstream output over HTTP. */
 final class HttpTaskInputs implements TaskInputs {
     private final TaskSpec spec;
+    private final AtomicLong leafRows;
     private final ConnectorRegistry connectors;
     private final WorkerClient client;
     private final ExecutorService exchangeExecutor;
 
-    HttpTaskInputs(TaskSpec spec, ConnectorRegistry connectors, WorkerClient client, ExecutorService exchangeExecutor) {
+    HttpTaskInputs(
+            TaskSpec spec,
+            AtomicLong leafRows,
+            ConnectorRegistry connectors,
+            WorkerClient client,
+            ExecutorService exchangeExecutor) {
         this.spec = spec;
+        this.leafRows = leafRows;
         this.connectors = connectors;
         this.client = client;
         this.exchangeExecutor = exchangeExecutor;
@@ -28,7 +36,7 @@ final class HttpTaskInputs implements TaskInputs {
 
     @Override
     public Operator scan(TableScanNode node, ExecutionContext context) {
-        return connectors
+        Operator scan = connectors
                 .connector(node.catalog())
                 .createScan(
                         node.schema(),
@@ -37,6 +45,7 @@ final class HttpTaskInputs implements TaskInputs {
                         spec.taskIndex(),
                         spec.taskCount(),
                         context);
+        return new RowCountingOperator(scan, leafRows);
     }
 
     @Override

@@ -5,6 +5,7 @@ import io.aqueduct.core.exec.LocalExecutionPlanner;
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.server.transport.ErrorInfo;
+import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
@@ -17,8 +18,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One task on a worker: runs the fragment's operators and routes their output into the output
- * buffer. Its state only moves from RUNNING to one terminal state, and the first failure is kept.
+ * One task on a worker: runs the fragment's operators and hands their output to its late-bound
+ * {@link TaskOutput}. Its state only moves from RUNNING to one terminal state, and the first failure
+ * is kept.
  */
 final class TaskExecution {
     private static final Logger LOG = LoggerFactory.getLogger(TaskExecution.class);
@@ -27,8 +29,9 @@ final class TaskExecution {
     private final TaskSpec spec;
     private final String workerUrl;
     private final BufferAllocator allocator;
-    private final OutputBuffer outputBuffer;
+    private final TaskOutput output;
     private final AtomicLong outputRows = new AtomicLong();
+    private final AtomicLong leafRows = new AtomicLong();
     private final CountDownLatch runnerExited = new CountDownLatch(1);
     private volatile long lastAccessMillis = System.currentTimeMillis();
     private TaskState state = TaskState.RUNNING;
@@ -38,15 +41,28 @@ final class TaskExecution {
         this.spec = spec;
         this.workerUrl = workerUrl;
         this.allocator = workerAllocator.newChildAllocator("task-" + spec.taskId(), 0, spec.memoryLimitBytes());
-        this.outputBuffer = new OutputBuffer(spec.outputPartitionCount(), OUTPUT_BUFFER_BYTES);
+        this.output = new TaskOutput(
+                spec.outputPartitioning(),
+                allocator,
+                OutputBinding.SAMPLE_BUDGET_BYTES,
+                OUTPUT_BUFFER_BYTES,
+                this::isCanceled);
+        if (spec.outputPartitionCount() > 0) {
+            output.bind(spec.outputPartitionCount());
+        }
     }
 
     TaskSpec spec() {
         return spec;
     }
 
-    OutputBuffer outputBuffer() {
-        return outputBuffer;
+    TaskOutput output() {
+        return output;
+    }
+
+    /** Counts rows the task's table scans produce: the leaves' output_rows, as batches flow. */
+    AtomicLong leafRows() {
+        return leafRows;
     }
 
     /** When the coordinator or a consumer last asked for this task. */
@@ -62,22 +78,21 @@ final class TaskExecution {
         try {
             ExecutionContext context =
                     new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, this::isCanceled);
-            OutputRouter router = new OutputRouter(spec.outputPartitioning(), outputBuffer, allocator);
             try (Operator operator = new LocalExecutionPlanner().plan(spec.fragment(), inputs, context)) {
                 VectorSchemaRoot batch;
                 while ((batch = operator.next()) != null) {
                     outputRows.addAndGet(batch.getRowCount());
-                    router.route(batch);
+                    output.add(batch);
                     context.checkCanceled();
                 }
             }
-            outputBuffer.setNoMoreBatches();
+            output.finish();
             transition(TaskState.FINISHED, null);
         } catch (Throwable t) {
             if (transition(TaskState.FAILED, ErrorInfo.of(t, workerUrl)) && !(t instanceof RuntimeException)) {
                 LOG.error("Task {} failed", spec.taskId(), t);
             }
-            outputBuffer.close();
+            output.close();
         } finally {
             runnerExited.countDown();
         }
@@ -96,15 +111,27 @@ final class TaskExecution {
         return state == TaskState.CANCELED;
     }
 
-    synchronized TaskStatus status() {
+    TaskStatus status() {
         touch();
-        return new TaskStatus(spec.taskId(), state, outputRows.get(), error);
+        TaskOutput.Sample sample = output.sample();
+        synchronized (this) {
+            return new TaskStatus(
+                    spec.taskId(),
+                    state,
+                    outputRows.get(),
+                    sample.rows(),
+                    sample.bytes(),
+                    sample.inputFinished(),
+                    sample.bound(),
+                    leafRows.get(),
+                    error);
+        }
     }
 
     /** Stops the task and frees its memory; waits briefly for its runner to let go of its buffers. */
     void cancelAndRelease() {
         transition(TaskState.CANCELED, null);
-        outputBuffer.close();
+        output.close();
         try {
             if (!runnerExited.await(10, TimeUnit.SECONDS)) {
                 LOG.warn("Task {} did not stop within 10 s; its memory stays allocated", spec.taskId());

@@ -5,6 +5,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.Json;
+import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.TaskSpec;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,14 +28,17 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  * <ul>
  *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
  *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels and frees it;
+ *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output to a partition count;
  *   <li>{@code GET /v1/task/{id}/results/{partition}} streams an output partition as Arrow IPC;
  *   <li>{@code GET /v1/info} describes the worker.
  * </ul>
  */
 final class WorkerHandler extends AbstractHandler {
     private static final Pattern TASK = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)");
+    private static final Pattern OUTPUT = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/output");
     private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+)");
     private static final long POLL_MILLIS = 1000;
+    private static final long BINDING_WAIT_MILLIS = 30_000;
 
     private final TaskManager tasks;
     private final ClusterSecret secret;
@@ -69,11 +73,16 @@ final class WorkerHandler extends AbstractHandler {
         String method = request.getMethod();
         Matcher results = RESULTS.matcher(target);
         Matcher task = TASK.matcher(target);
+        Matcher output = OUTPUT.matcher(target);
         if (results.matches() && method.equals("GET")) {
             streamResults(tasks.task(results.group(1)), Integer.parseInt(results.group(2)), response);
         } else if (target.equals("/v1/task") && method.equals("POST")) {
             TaskSpec spec = Json.MAPPER.readValue(request.getInputStream(), TaskSpec.class);
             sendJson(response, tasks.create(spec));
+        } else if (output.matches() && method.equals("POST")) {
+            OutputBinding binding = Json.MAPPER.readValue(request.getInputStream(), OutputBinding.class);
+            tasks.task(output.group(1)).output().bind(binding.partitionCount());
+            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
         } else if (task.matches() && method.equals("GET")) {
             sendJson(response, tasks.task(task.group(1)).status());
         } else if (task.matches() && method.equals("DELETE")) {
@@ -89,7 +98,14 @@ final class WorkerHandler extends AbstractHandler {
     /** Writes the partition as an Arrow IPC stream, batch by batch as the task produces them. */
     private static void streamResults(TaskExecution task, int partition, HttpServletResponse response)
             throws IOException {
-        if (partition >= task.outputBuffer().partitionCount()) {
+        OutputBuffer buffer;
+        try {
+            buffer = task.output().awaitBuffer(BINDING_WAIT_MILLIS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("Interrupted while waiting for the output binding", e);
+        }
+        if (partition >= buffer.partitionCount()) {
             throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
         }
         response.setContentType("application/vnd.apache.arrow.stream");
@@ -100,7 +116,7 @@ final class WorkerHandler extends AbstractHandler {
         try {
             while (true) {
                 task.touch();
-                OutputBuffer.Poll poll = task.outputBuffer().poll(partition, POLL_MILLIS);
+                OutputBuffer.Poll poll = buffer.poll(partition, POLL_MILLIS);
                 if (poll.isEnd()) {
                     break;
                 }

@@ -64,10 +64,14 @@ public final class AqueductCluster implements AutoCloseable {
     private final ProcessOutput output;
     private final Path logFile;
     private final String secret;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final HttpClient http =
+            HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final Map<String, Long> workerPids = new LinkedHashMap<>();
+    /** Stops the coordinator (and so its workers) if the test JVM exits without closing the cluster. */
+    private final Thread stopOnExit;
+
     private String jdbcUrl;
     private List<String> workerUrls;
-    private final Map<String, Long> workerPids = new LinkedHashMap<>();
     private boolean closed;
 
     private AqueductCluster(String name, Process coordinator, ProcessOutput output, Path logFile, String secret) {
@@ -76,6 +80,8 @@ public final class AqueductCluster implements AutoCloseable {
         this.output = output;
         this.logFile = logFile;
         this.secret = secret;
+        this.stopOnExit = new Thread(coordinator::destroy, "aqueduct-it-stop-" + name);
+        Runtime.getRuntime().addShutdownHook(stopOnExit);
     }
 
     public static Builder builder() {
@@ -145,8 +151,9 @@ public final class AqueductCluster implements AutoCloseable {
 
     /** A GET to a worker with an optional {@code X-Aqueduct-Secret} header. */
     public HttpResponse<String> get(String url, Optional<String> secretHeader) {
-        HttpRequest.Builder request =
-                HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10)).GET();
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url))
+                .timeout(Duration.ofSeconds(10))
+                .GET();
         secretHeader.ifPresent(value -> request.header(SECRET_HEADER, value));
         try {
             return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
@@ -200,6 +207,7 @@ public final class AqueductCluster implements AutoCloseable {
             return;
         }
         closed = true;
+        removeShutdownHook();
         List<String> problems = new ArrayList<>();
         coordinator.destroy();
         if (!coordinator.waitFor(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
@@ -218,12 +226,21 @@ public final class AqueductCluster implements AutoCloseable {
         }
     }
 
+    private void removeShutdownHook() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopOnExit);
+        } catch (IllegalStateException shutdownInProgress) {
+            // the hook is running or about to: it stops the coordinator anyway
+        }
+    }
+
     /** Waits up to {@link #SHUTDOWN_TIMEOUT} for the processes to exit; returns those still alive. */
     private static List<Long> awaitExit(Collection<Long> pids) throws InterruptedException {
         long deadline = System.nanoTime() + SHUTDOWN_TIMEOUT.toNanos();
         while (true) {
             List<Long> alive = pids.stream()
-                    .filter(pid -> ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
+                    .filter(pid ->
+                            ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false))
                     .toList();
             if (alive.isEmpty() || System.nanoTime() - deadline > 0) {
                 return alive;
@@ -239,7 +256,8 @@ public final class AqueductCluster implements AutoCloseable {
             String state = coordinator.isAlive()
                     ? "not ready after %d s".formatted(STARTUP_TIMEOUT.toSeconds())
                     : "exited with code " + coordinator.waitFor();
-            throw new IllegalStateException("Aqueduct cluster '%s' %s; output:%n%s".formatted(name, state, output.text()));
+            throw new IllegalStateException(
+                    "Aqueduct cluster '%s' %s; output:%n%s".formatted(name, state, output.text()));
         }
         jdbcUrl = ready.get().substring(READY_PREFIX.length()).strip();
         String workers = output.lines().stream()
@@ -274,10 +292,13 @@ public final class AqueductCluster implements AutoCloseable {
         }
 
         public AqueductCluster start() throws IOException, InterruptedException {
-            Path home = Path.of(requiredProperty(HOME_PROPERTY)).toAbsolutePath().normalize();
-            Path serverJar = home.resolve("server/target/aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
+            Path home =
+                    Path.of(requiredProperty(HOME_PROPERTY)).toAbsolutePath().normalize();
+            Path serverJar =
+                    home.resolve("server/target/aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
             if (!Files.isRegularFile(serverJar)) {
-                throw new IllegalStateException(serverJar + " is missing: build the server first (mvn -o install -DskipTests)");
+                throw new IllegalStateException(
+                        serverJar + " is missing: build the server first (mvn -o install -DskipTests)");
             }
             String secret = randomSecret();
             List<String> command = new ArrayList<>();
@@ -291,7 +312,8 @@ public final class AqueductCluster implements AutoCloseable {
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
                     .resolve("%s-%s.log".formatted(name, LocalDateTime.now().format(LOG_TIME)));
             ProcessOutput output = new ProcessOutput(logFile);
-            Process process = new ProcessBuilder(command).directory(home.toFile()).start();
+            Process process =
+                    new ProcessBuilder(command).directory(home.toFile()).start();
             process.getOutputStream().close();
             output.follow(process.getInputStream(), "out| ");
             output.follow(process.getErrorStream(), "err| ");
@@ -314,7 +336,8 @@ public final class AqueductCluster implements AutoCloseable {
         private static String requiredProperty(String key) {
             String value = System.getProperty(key);
             if (value == null || value.isBlank()) {
-                throw new IllegalStateException("System property " + key + " is not set (src-it/pom.xml sets it for Surefire)");
+                throw new IllegalStateException(
+                        "System property " + key + " is not set (src-it/pom.xml sets it for Surefire)");
             }
             return value;
         }

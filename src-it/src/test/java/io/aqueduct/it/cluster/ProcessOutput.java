@@ -46,7 +46,7 @@ final class ProcessOutput implements AutoCloseable {
                 append(line, prefix);
             }
         } catch (IOException e) {
-            append("<output stream failed: " + e + ">", prefix);
+            // The JDK may close a pipe under its reader once the process exits: the output ended.
         } finally {
             synchronized (lines) {
                 lines.notifyAll();
@@ -92,7 +92,8 @@ final class ProcessOutput implements AutoCloseable {
         synchronized (lines) {
             while (true) {
                 Optional<String> match = lines.stream().filter(predicate).findFirst();
-                long remainingMillis = Duration.ofNanos(deadline - System.nanoTime()).toMillis();
+                long remainingMillis =
+                        Duration.ofNanos(deadline - System.nanoTime()).toMillis();
                 if (match.isPresent() || remainingMillis <= 0 || !stillWorthWaiting.getAsBoolean()) {
                     return match;
                 }

@@ -10,7 +10,9 @@ public record QueryResult(List<String> columnNames, List<String> columnTypes, Li
         columnNames = List.copyOf(columnNames);
         columnTypes = List.copyOf(columnTypes);
         // Rows hold SQL NULLs, which List.copyOf rejects.
-        rows = rows.stream().map(row -> Collections.unmodifiableList(new ArrayList<>(row))).toList();
+        rows = rows.stream()
+                .map(row -> Collections.unmodifiableList(new ArrayList<>(row)))
+                .toList();
     }
 
     public int columnCount() {

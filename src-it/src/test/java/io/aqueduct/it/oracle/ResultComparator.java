@@ -35,7 +35,11 @@ public final class ResultComparator {
     public static Optional<String> difference(QueryResult expected, QueryResult actual, boolean ordered) {
         if (expected.columnCount() != actual.columnCount()) {
             return Optional.of("Expected %d columns %s but got %d columns %s"
-                    .formatted(expected.columnCount(), expected.columnNames(), actual.columnCount(), actual.columnNames()));
+                    .formatted(
+                            expected.columnCount(),
+                            expected.columnNames(),
+                            actual.columnCount(),
+                            actual.columnNames()));
         }
         return difference(expected.rows(), actual.rows(), ordered);
     }
@@ -90,7 +94,8 @@ public final class ResultComparator {
 
     private static String describe(String headline, List<List<Object>> expected, List<List<Object>> actual, int row) {
         return "%s (expected %d rows, actual %d rows)%n  expected row %d: %s%n  actual row %d:   %s"
-                .formatted(headline, expected.size(), actual.size(), row, rowAt(expected, row), row, rowAt(actual, row));
+                .formatted(
+                        headline, expected.size(), actual.size(), row, rowAt(expected, row), row, rowAt(actual, row));
     }
 
     private static String rowAt(List<List<Object>> rows, int index) {

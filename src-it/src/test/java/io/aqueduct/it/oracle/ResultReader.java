@@ -66,6 +66,7 @@ public final class ResultReader {
         if (value instanceof Character character) {
             return character.toString();
         }
-        throw new IllegalArgumentException("Unsupported result value type: " + value.getClass().getName());
+        throw new IllegalArgumentException(
+                "Unsupported result value type: " + value.getClass().getName());
     }
 }

@@ -63,7 +63,8 @@ class TestDuckDbOracle {
 
     @Test
     void rowsEqualTheGenerator() throws SQLException {
-        LineItem first = TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1).iterator().next();
+        LineItem first =
+                TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1).iterator().next();
         List<Object> row = oracle.query(
                         "select l_quantity, l_extendedprice, l_discount, l_shipdate, l_shipmode from lineitem"
                                 + " where l_orderkey = %d and l_linenumber = %d"
@@ -84,7 +85,8 @@ class TestDuckDbOracle {
         for (LineItem item : TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1)) {
             expected = expected.add(BigDecimal.valueOf(item.getExtendedPrice()));
         }
-        Object sum = oracle.query("select sum(l_extendedprice) from lineitem").get(0).get(0);
+        Object sum =
+                oracle.query("select sum(l_extendedprice) from lineitem").get(0).get(0);
         assertThat((BigDecimal) sum).isEqualByComparingTo(expected);
     }
 
@@ -95,15 +97,15 @@ class TestDuckDbOracle {
         Map<String, long[]> quantityAndCount = new TreeMap<>();
         for (LineItem item : TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1)) {
             if (item.getShipDate() <= lastShipDay) {
-                long[] group = quantityAndCount.computeIfAbsent(
-                        item.getReturnFlag() + item.getStatus(), key -> new long[2]);
+                long[] group =
+                        quantityAndCount.computeIfAbsent(item.getReturnFlag() + item.getStatus(), key -> new long[2]);
                 group[0] += item.getQuantity();
                 group[1]++;
             }
         }
         List<List<Object>> expected = new ArrayList<>();
-        quantityAndCount.forEach((group, values) -> expected.add(List.of(
-                group.substring(0, 1), group.substring(1), BigDecimal.valueOf(values[0]), values[1])));
+        quantityAndCount.forEach((group, values) -> expected.add(
+                List.of(group.substring(0, 1), group.substring(1), BigDecimal.valueOf(values[0]), values[1])));
 
         List<List<Object>> actual = oracle.query(
                 "select l_returnflag, l_linestatus, sum_qty, count_order from (" + TpchQueries.query(1) + ") q1");

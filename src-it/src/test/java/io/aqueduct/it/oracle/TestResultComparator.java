@@ -21,10 +21,12 @@ class TestResultComparator {
 
     @Test
     void decimalsCompareByValue() {
-        assertThat(difference(rows(row(new BigDecimal("1.50"))), rows(row(new BigDecimal("1.5"))), true)).isEmpty();
+        assertThat(difference(rows(row(new BigDecimal("1.50"))), rows(row(new BigDecimal("1.5"))), true))
+                .isEmpty();
         assertThat(difference(rows(row(new BigDecimal("1.50"))), rows(row(new BigDecimal("1.51"))), true))
                 .isPresent();
-        assertThat(difference(rows(row(new BigDecimal("7"))), rows(row(7L)), true)).isEmpty();
+        assertThat(difference(rows(row(new BigDecimal("7"))), rows(row(7L)), true))
+                .isEmpty();
         assertThat(difference(rows(row(7)), rows(row(7L)), true)).isEmpty();
     }
 
@@ -37,7 +39,8 @@ class TestResultComparator {
 
     @Test
     void doublesWithinRelativeTolerance() {
-        assertThat(difference(rows(row(25.575154611454693)), rows(row(25.575154611454694)), true)).isEmpty();
+        assertThat(difference(rows(row(25.575154611454693)), rows(row(25.575154611454694)), true))
+                .isEmpty();
         assertThat(difference(rows(row(1.0)), rows(row(1.0 + 1e-7)), true)).isPresent();
         assertThat(difference(rows(row(0.0)), rows(row(0.0)), true)).isEmpty();
         assertThat(difference(rows(row(1e-300)), rows(row(0.0)), true)).isPresent();
@@ -46,7 +49,8 @@ class TestResultComparator {
     @Test
     void decimalAgainstDoubleWithinTolerance() {
         BigDecimal exact = new BigDecimal("35785.709306937344");
-        assertThat(difference(rows(row(35785.70930693734)), rows(row(exact)), true)).isEmpty();
+        assertThat(difference(rows(row(35785.70930693734)), rows(row(exact)), true))
+                .isEmpty();
         assertThat(difference(rows(row(exact)), rows(row(35785.71)), true)).isPresent();
     }
 
@@ -55,7 +59,8 @@ class TestResultComparator {
         assertThat(difference(rows(row("abc")), rows(row("abc ")), true)).isPresent();
         assertThat(difference(rows(row(LocalDate.of(1998, 12, 1))), rows(row(LocalDate.of(1998, 12, 2))), true))
                 .isPresent();
-        assertThat(difference(rows(row((Object) null)), rows(row((Object) null)), true)).isEmpty();
+        assertThat(difference(rows(row((Object) null)), rows(row((Object) null)), true))
+                .isEmpty();
         assertThat(difference(rows(row((Object) null)), rows(row(0L)), true)).isPresent();
         assertThat(difference(rows(row("1")), rows(row(1L)), true)).isPresent();
     }
@@ -79,30 +84,28 @@ class TestResultComparator {
     void messageShowsFirstDifferingRowOfEachSide() {
         List<List<Object>> expected = rows(row("a", 1L), row("b", 2L));
         List<List<Object>> actual = rows(row("a", 1L), row("b", 3L));
-        assertThat(difference(expected, actual, true))
-                .hasValueSatisfying(message -> assertThat(message)
-                        .contains("Row 1 differs")
-                        .contains("expected row 1: [b, 2]")
-                        .contains("actual row 1:   [b, 3]"));
+        assertThat(difference(expected, actual, true)).hasValueSatisfying(message -> assertThat(message)
+                .contains("Row 1 differs")
+                .contains("expected row 1: [b, 2]")
+                .contains("actual row 1:   [b, 3]"));
     }
 
     @Test
     void rowCountDifference() {
         List<List<Object>> expected = rows(row("a"), row("b"));
         List<List<Object>> actual = rows(row("a"));
-        assertThat(difference(expected, actual, true))
-                .hasValueSatisfying(message -> assertThat(message)
-                        .contains("expected 2 rows, actual 1 rows")
-                        .contains("expected row 1: [b]")
-                        .contains("actual row 1:   <none>"));
+        assertThat(difference(expected, actual, true)).hasValueSatisfying(message -> assertThat(message)
+                .contains("expected 2 rows, actual 1 rows")
+                .contains("expected row 1: [b]")
+                .contains("actual row 1:   <none>"));
     }
 
     @Test
     void columnCountDifference() {
         QueryResult two = new QueryResult(List.of("a", "b"), List.of("BIGINT", "BIGINT"), List.of());
         QueryResult one = new QueryResult(List.of("a"), List.of("BIGINT"), List.of());
-        assertThat(difference(two, one, true)).hasValueSatisfying(message -> assertThat(message)
-                .contains("Expected 2 columns"));
+        assertThat(difference(two, one, true))
+                .hasValueSatisfying(message -> assertThat(message).contains("Expected 2 columns"));
         assertThat(difference(rows(row(1L, 2L)), rows(row(1L)), true)).isPresent();
     }
 

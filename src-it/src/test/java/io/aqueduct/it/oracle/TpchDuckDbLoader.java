@@ -20,8 +20,8 @@ final class TpchDuckDbLoader {
         }
     }
 
-    private static <E extends TpchEntity> void loadTable(DuckDBConnection connection, TpchTable<E> table, double scaleFactor)
-            throws SQLException {
+    private static <E extends TpchEntity> void loadTable(
+            DuckDBConnection connection, TpchTable<E> table, double scaleFactor) throws SQLException {
         List<TpchColumn<E>> columns = table.getColumns();
         try (Statement statement = connection.createStatement()) {
             statement.execute(createTable(table.getTableName(), columns));

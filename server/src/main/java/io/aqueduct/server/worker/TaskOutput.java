@@ -1,0 +1,158 @@
+package io.aqueduct.server.worker;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.Batches;
+import io.aqueduct.core.stage.OutputPartitioning;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * A task's output with a late-bound head. Until the coordinator says how many partitions the consumer
+ * has ({@link #bind}), the first batches are held as a sample, up to {@code sampleBudgetBytes}; the
+ * task then waits. The held batches are routed once bound, never recomputed. A task whose partition
+ * count is known at creation is bound from the start.
+ */
+final class TaskOutput implements AutoCloseable {
+    private static final long WAIT_MILLIS = 100;
+
+    private final OutputPartitioning partitioning;
+    private final BufferAllocator allocator;
+    private final long sampleBudgetBytes;
+    private final long bufferCapacityBytes;
+    private final BooleanSupplier canceled;
+    private final List<VectorSchemaRoot> held = new ArrayList<>();
+    private long sampledRows;
+    private long sampledBytes;
+    private boolean inputFinished;
+    private OutputBuffer buffer;
+    private OutputRouter router;
+    private boolean closed;
+
+    TaskOutput(
+            OutputPartitioning partitioning,
+            BufferAllocator allocator,
+            long sampleBudgetBytes,
+            long bufferCapacityBytes,
+            BooleanSupplier canceled) {
+        this.partitioning = partitioning;
+        this.allocator = allocator;
+        this.sampleBudgetBytes = sampleBudgetBytes;
+        this.bufferCapacityBytes = bufferCapacityBytes;
+        this.canceled = canceled;
+    }
+
+    /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
+    void add(VectorSchemaRoot batch) throws InterruptedException {
+        VectorSchemaRoot unheld = batch;
+        synchronized (this) {
+            if (router == null) {
+                sampledRows += batch.getRowCount();
+                sampledBytes += Batches.sizeInBytes(batch);
+                held.add(Batches.transfer(batch, allocator));
+                unheld = null;
+                while (buffer == null && sampledBytes >= sampleBudgetBytes) {
+                    awaitChange();
+                }
+                if (buffer == null) {
+                    return;
+                }
+                router = new OutputRouter(partitioning, buffer, allocator);
+            }
+        }
+        routeHeld();
+        if (unheld != null) {
+            router.route(unheld);
+        }
+    }
+
+    /** The input ended: waits for the binding if need be, then completes the output. */
+    void finish() throws InterruptedException {
+        synchronized (this) {
+            inputFinished = true;
+            notifyAll();
+            while (buffer == null) {
+                awaitChange();
+            }
+            if (router == null) {
+                router = new OutputRouter(partitioning, buffer, allocator);
+            }
+        }
+        routeHeld();
+        buffer.setNoMoreBatches();
+    }
+
+    /** Routes the held sample; only the task's own thread routes, so this may block on a full buffer. */
+    private void routeHeld() throws InterruptedException {
+        List<VectorSchemaRoot> sample;
+        synchronized (this) {
+            sample = List.copyOf(held);
+            held.clear();
+        }
+        for (int i = 0; i < sample.size(); i++) {
+            try {
+                router.route(sample.get(i));
+            } catch (RuntimeException | InterruptedException e) {
+                sample.subList(i + 1, sample.size()).forEach(VectorSchemaRoot::close);
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Fixes the number of output partitions; the task routes its sample and goes on. Never blocks, so
+     * the coordinator can create the consumers right after. A second binding must agree.
+     */
+    synchronized void bind(int partitionCount) {
+        if (buffer != null) {
+            if (buffer.partitionCount() != partitionCount) {
+                throw new AqueductException(
+                        ErrorCode.INTERNAL_ERROR,
+                        "Output already bound to " + buffer.partitionCount() + " partitions, not " + partitionCount);
+            }
+            return;
+        }
+        buffer = new OutputBuffer(partitionCount, bufferCapacityBytes);
+        notifyAll();
+    }
+
+    /** The output buffer once bound, waiting at most {@code timeoutMillis} for the binding. */
+    synchronized OutputBuffer awaitBuffer(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (buffer == null && !closed && System.currentTimeMillis() < deadline) {
+            wait(WAIT_MILLIS);
+        }
+        if (buffer == null) {
+            throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");
+        }
+        return buffer;
+    }
+
+    synchronized Sample sample() {
+        return new Sample(sampledRows, sampledBytes, inputFinished, buffer != null);
+    }
+
+    /** What the sampler saw: rows and bytes produced before the binding, and whether the input ended. */
+    record Sample(long rows, long bytes, boolean inputFinished, boolean bound) {}
+
+    private void awaitChange() throws InterruptedException {
+        if (closed || canceled.getAsBoolean()) {
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
+        }
+        wait(WAIT_MILLIS);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        held.forEach(VectorSchemaRoot::close);
+        held.clear();
+        if (buffer != null) {
+            buffer.close();
+        }
+        notifyAll();
+    }
+}

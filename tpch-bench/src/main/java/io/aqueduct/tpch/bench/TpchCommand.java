@@ -1,0 +1,160 @@
+package io.aqueduct.tpch.bench;
+
+import static java.nio.charset.StandardCharsets.UTF_8;
+
+import io.aqueduct.tpch.TpchQueries;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * {@code aqueduct bench tpch}: times the TPC-H queries through the Aqueduct JDBC driver, optionally next
+ * to DuckDB on the same generated data, and writes {@code results.md} and {@code chart.png}.
+ */
+@Command(
+        name = "tpch",
+        mixinStandardHelpOptions = true,
+        description = "Time the 22 TPC-H queries on Aqueduct, optionally compared with DuckDB.")
+final class TpchCommand implements Callable<Integer> {
+    enum Baseline {
+        DUCKDB
+    }
+
+    static final String AQUEDUCT = "Aqueduct";
+    private static final String EMBEDDED_TARGET = "embedded cluster, 2 local workers";
+    private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(
+            names = "--sf",
+            required = true,
+            converter = ScaleFactorConverter.class,
+            description = "Scale factor: 0.01, 0.1, 1 or 10.")
+    ScaleFactor scaleFactor;
+
+    int iterations = 3;
+
+    @Option(names = "--compare", description = "Also time the queries on this engine in the same run: duckdb.")
+    Optional<Baseline> compare = Optional.empty();
+
+    @Option(
+            names = "--url",
+            description = "Coordinator of a running cluster, as `serve` prints it: jdbc:aqueduct://host:port. "
+                    + "Default: start an embedded cluster for the run.")
+    Optional<String> url = Optional.empty();
+
+    @Option(
+            names = "--queries",
+            split = ",",
+            converter = QueryNumberConverter.class,
+            description = "Queries to run, e.g. 1,3,5. Default: all 22.")
+    List<Integer> queries;
+
+    @Option(
+            names = "--output",
+            description = "Folder for results.md and chart.png. Default: results/tpch-<sf>-<timestamp>.")
+    Optional<Path> output = Optional.empty();
+
+    @Option(
+            names = "--iterations",
+            defaultValue = "3",
+            description = "Timed runs per query, after one warm-up run. Default: ${DEFAULT-VALUE}.")
+    void setIterations(int value) {
+        if (value < 1) {
+            throw new ParameterException(spec.commandLine(), "--iterations must be at least 1: " + value);
+        }
+        iterations = value;
+    }
+
+    /** The queries to run, in the order given. */
+    List<Integer> queries() {
+        return queries == null ? TpchQueries.numbers() : List.copyOf(queries);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        PrintStream progress = System.err;
+        Path folder = output.orElseGet(() -> Path.of(
+                "results",
+                "tpch-%s-%s".formatted(scaleFactor.label(), LocalDateTime.now().format(FOLDER_TIME))));
+        Files.createDirectories(folder);
+        Benchmark benchmark = new Benchmark(queries(), new QueryTimer(iterations, System::nanoTime), progress);
+
+        List<EngineResults> engines = new ArrayList<>();
+        engines.add(runAqueduct(benchmark, folder, progress));
+        if (compare.isPresent()) {
+            progress.printf("Loading TPC-H SF %s into DuckDB...%n", scaleFactor.label());
+            try (Connection connection = DuckDbTpch.load(scaleFactor)) {
+                engines.add(benchmark.run(DuckDbTpch.ENGINE, connection));
+            }
+        }
+
+        BenchReport report = new BenchReport(scaleFactor, iterations, url.orElse(EMBEDDED_TARGET), queries(), engines);
+        String markdown = MarkdownReport.render(report);
+        Files.writeString(folder.resolve("results.md"), markdown, UTF_8);
+        ResultsChart.write(report, folder.resolve("chart.png"));
+        System.out.println(markdown);
+        System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
+        return 0;
+    }
+
+    private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress) throws Exception {
+        if (url.isPresent()) {
+            return runAqueductAt(benchmark, url.get());
+        }
+        Path log = folder.resolve("aqueduct.log");
+        progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
+        try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
+            return runAqueductAt(benchmark, cluster.jdbcUrl());
+        }
+    }
+
+    private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl) throws Exception {
+        try (Connection connection = DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor))) {
+            return benchmark.run(AQUEDUCT, connection);
+        }
+    }
+
+    static final class ScaleFactorConverter implements ITypeConverter<ScaleFactor> {
+        @Override
+        public ScaleFactor convert(String value) {
+            try {
+                return ScaleFactor.parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    static final class QueryNumberConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                int query = Integer.parseInt(value.strip());
+                if (TpchQueries.numbers().contains(query)) {
+                    return query;
+                }
+            } catch (NumberFormatException e) {
+                // reported below, with the accepted range
+            }
+            throw new TypeConversionException("TPC-H queries are numbered 1 to 22: " + value);
+        }
+    }
+}

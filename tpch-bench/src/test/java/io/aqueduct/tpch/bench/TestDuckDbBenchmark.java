@@ -1,0 +1,91 @@
+package io.aqueduct.tpch.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The DuckDB side of the bench end to end at SF 0.01: load through SQL, time queries, report. */
+class TestDuckDbBenchmark {
+    private static Connection duckDb;
+
+    @BeforeAll
+    static void load() throws Exception {
+        duckDb = DuckDbTpch.load(ScaleFactor.SF0_01);
+    }
+
+    @AfterAll
+    static void close() throws Exception {
+        duckDb.close();
+    }
+
+    @Test
+    void timesQueriesAndCountsRows(@TempDir Path folder) throws Exception {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Benchmark benchmark =
+                new Benchmark(List.of(1, 6), new QueryTimer(2, System::nanoTime), new PrintStream(progress, true));
+
+        EngineResults results = benchmark.run(DuckDbTpch.ENGINE, duckDb);
+
+        assertThat(results.runs()).allSatisfy(run -> assertThat(run).isInstanceOf(QueryRun.Completed.class));
+        assertThat(results.completed(1).orElseThrow().rowCount()).isEqualTo(4);
+        assertThat(results.completed(6).orElseThrow().rowCount()).isEqualTo(1);
+        for (QueryRun run : results.runs()) {
+            TimingStatistics timings = ((QueryRun.Completed) run).timings();
+            assertThat(timings.minMillis()).isPositive().isLessThanOrEqualTo(timings.medianMillis());
+            assertThat(timings.medianMillis()).isLessThanOrEqualTo(timings.maxMillis());
+        }
+        assertThat(progress.toString()).contains("DuckDB Q1: median", "DuckDB Q6: median");
+
+        BenchReport report = new BenchReport(ScaleFactor.SF0_01, 2, "test", List.of(1, 6), List.of(results));
+        Path chart = folder.resolve("chart.png");
+        ResultsChart.write(report, chart);
+        assertThat(Files.readAllBytes(chart)).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void timesOnlyTheIterationsAfterTheWarmUp() {
+        // Each timed iteration reads the clock twice; the warm-up reads it never.
+        Iterator<Long> ticks = LongStream.of(0, 5_000_000, 10_000_000, 11_000_000, 20_000_000, 23_000_000)
+                .iterator();
+        QueryTimer timer = new QueryTimer(3, ticks::next);
+
+        QueryRun run = timer.time(duckDb, 6, "SELECT count(*) FROM nation");
+
+        assertThat(run).isEqualTo(new QueryRun.Completed(6, 1, new TimingStatistics(3, 1, 5)));
+    }
+
+    @Test
+    void loadsEveryTableWithTheGeneratedRows() throws Exception {
+        try (Statement statement = duckDb.createStatement();
+                ResultSet resultSet =
+                        statement.executeQuery("SELECT (SELECT count(*) FROM lineitem), (SELECT count(*) FROM nation),"
+                                + " (SELECT sum(o_totalprice) FROM orders), (SELECT min(o_orderdate) FROM orders)")) {
+            assertThat(resultSet.next()).isTrue();
+            assertThat(resultSet.getLong(1)).isEqualTo(60_175);
+            assertThat(resultSet.getLong(2)).isEqualTo(25);
+            assertThat(resultSet.getBigDecimal(3)).hasScaleOf(2);
+            assertThat(resultSet.getString(4)).isEqualTo("1992-01-01");
+        }
+    }
+
+    @Test
+    void failingQueryIsRecordedNotThrown() {
+        QueryRun run = new QueryTimer(1, System::nanoTime).time(duckDb, 1, "SELECT * FROM no_such_table");
+
+        assertThat(run).isInstanceOf(QueryRun.Failed.class);
+        assertThat(((QueryRun.Failed) run).message()).contains("no_such_table");
+    }
+}
