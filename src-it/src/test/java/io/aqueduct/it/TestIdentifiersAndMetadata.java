@@ -103,7 +103,7 @@ class TestIdentifiersAndMetadata {
 
     @Test
     void tablesOfTiny() throws SQLException {
-        try (ResultSet tables = connection.getMetaData().getTables(null, "tiny", "%", null)) {
+        try (ResultSet tables = connection.getMetaData().getTables("tpch", "tiny", "%", null)) {
             assertThat(labels(tables)).startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
             assertThat(column(tables, "TABLE_NAME")).containsExactlyInAnyOrderElementsOf(TPCH_TABLES);
         }

@@ -2,6 +2,7 @@ package io.aqueduct.core.connector;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.skew.SkewConnector;
 import io.aqueduct.core.tpch.TpchConnector;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,7 +20,7 @@ public final class ConnectorRegistry {
 
     /** The catalogs every Aqueduct process has. */
     public static ConnectorRegistry builtIn() {
-        return new ConnectorRegistry(List.of(new TpchConnector(), new io.aqueduct.core.skew.SkewConnector()));
+        return new ConnectorRegistry(List.of(new TpchConnector(), new SkewConnector()));
     }
 
     public List<Connector> all() {

@@ -21,8 +21,9 @@ public final class CompiledQuery {
     private final RelNode logical;
     private final RexBuilder rexBuilder;
     private final RowType resultType;
+    private final RowType queryResultType;
     private final List<DataType> parameterTypes;
-    private final boolean explain;
+    private final ExplainMode explain;
     private PlanNode planWithoutParameters;
 
     CompiledQuery(
@@ -31,24 +32,40 @@ public final class CompiledQuery {
             RexBuilder rexBuilder,
             RowType resultType,
             List<DataType> parameterTypes,
-            boolean explain) {
+            ExplainMode explain) {
         this.sql = sql;
         this.logical = logical;
         this.rexBuilder = rexBuilder;
         this.resultType = resultType;
+        this.queryResultType = TypeConverter.toRowType(logical.getRowType());
         this.parameterTypes = List.copyOf(parameterTypes);
         this.explain = explain;
     }
 
-    /** The same query, to be explained instead of run: one VARCHAR column {@code PLAN}. */
-    CompiledQuery toExplain() {
-        RowType planText = new RowType(List.of("PLAN"), List.of(DataType.VARCHAR));
-        return new CompiledQuery(sql, logical, rexBuilder, planText, parameterTypes, true);
+    /** What EXPLAIN asked for, if the statement was one. */
+    public enum ExplainMode {
+        NONE,
+        /** The plan before execution. */
+        PLAN,
+        /** Run the query, then show the plan that ran. */
+        ANALYZE
     }
 
-    /** Whether the statement was EXPLAIN: {@link #resultType()} is then the plan text's. */
-    public boolean isExplain() {
+    /** The same query, to be explained: one VARCHAR column {@code PLAN}. */
+    CompiledQuery toExplain(boolean analyze) {
+        RowType planText = new RowType(List.of("PLAN"), List.of(DataType.VARCHAR));
+        return new CompiledQuery(
+                sql, logical, rexBuilder, planText, parameterTypes, analyze ? ExplainMode.ANALYZE : ExplainMode.PLAN);
+    }
+
+    /** Whether and how the statement was EXPLAIN; unless NONE, {@link #resultType()} is the plan text's. */
+    public ExplainMode explainMode() {
         return explain;
+    }
+
+    /** The rows and types the query itself produces, also when it is to be explained. */
+    public RowType queryResultType() {
+        return queryResultType;
     }
 
     public String sql() {

@@ -109,7 +109,7 @@ public final class QueryCompiler {
         requireNonNull(sql, "sql is null");
         ExplainPrefix explain = ExplainPrefix.of(sql);
         CompiledQuery query = compileQuery(explain.statement(sql), catalog, schema);
-        return explain.present() ? query.toExplain() : query;
+        return explain.present() ? query.toExplain(explain.analyze()) : query;
     }
 
     private CompiledQuery compileQuery(String sql, String catalog, String schema) {
@@ -144,7 +144,8 @@ public final class QueryCompiler {
         RowType resultType = TypeConverter.toRowType(root.validatedRowType);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
                 .types();
-        CompiledQuery query = new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, false);
+        CompiledQuery query =
+                new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, CompiledQuery.ExplainMode.NONE);
         if (parameterTypes.isEmpty()) {
             query.plan(List.of()); // what the engine cannot run fails at prepare time, not at execute
         }

@@ -26,14 +26,25 @@ public final class StagePlanPrinter {
         List<String> lines = new ArrayList<>();
         for (int i = plan.stages().size() - 1; i >= 0; i--) {
             Stage stage = plan.stages().get(i);
-            String output = stage == plan.root()
-                    ? "result to coordinator"
-                    : stage.outputPartitioning().boundaryName() + describeKeys(stage.outputPartitioning())
-                            + " to stage " + plan.consumerOf(stage.id()).id();
             lines.add("Stage " + stage.id() + " [" + stage.plannedTaskCount() + " task"
-                    + (stage.plannedTaskCount() == 1 ? "" : "s") + ", " + output + "]");
+                    + (stage.plannedTaskCount() == 1 ? "" : "s") + ", " + output(plan, stage) + "]");
             print(stage.fragment(), 1, lines);
         }
+        return lines;
+    }
+
+    /** Where a stage's output goes: the boundary and its consumer, or the coordinator. */
+    public static String output(StagePlan plan, Stage stage) {
+        return stage == plan.root()
+                ? "result to coordinator"
+                : stage.outputPartitioning().boundaryName() + describeKeys(stage.outputPartitioning()) + " to stage "
+                        + plan.consumerOf(stage.id()).id();
+    }
+
+    /** A fragment's operators, one per line, indented by depth starting at {@code depth}. */
+    public static List<String> fragment(PlanNode node, int depth) {
+        List<String> lines = new ArrayList<>();
+        print(node, depth, lines);
         return lines;
     }
 

@@ -192,9 +192,12 @@ public final class AqueductMeta implements ProtobufMeta {
             List<?> parameterValues,
             int maxRowsInFirstFrame) {
         statement.closeExecution();
-        if (statement.prepared.isExplain()) {
+        if (statement.prepared.explainMode() != CompiledQuery.ExplainMode.NONE) {
+            List<String> lines = statement.prepared.explainMode() == CompiledQuery.ExplainMode.ANALYZE
+                    ? coordinator.explainAnalyze(statement.prepared, parameterValues, session)
+                    : coordinator.explain(statement.prepared, parameterValues, session);
             List<Object> rows = new ArrayList<>();
-            coordinator.explain(statement.prepared, parameterValues, session).forEach(line -> rows.add(List.of(line)));
+            lines.forEach(line -> rows.add(List.of(line)));
             Frame all = Frame.create(0, true, rows);
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));

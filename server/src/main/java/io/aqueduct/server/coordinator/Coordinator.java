@@ -33,6 +33,8 @@ import org.apache.arrow.memory.RootAllocator;
 public final class Coordinator implements AutoCloseable {
     private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
 
+    private static final int ANALYZE_FETCH_ROWS = 65_536;
+
     private final ConnectorRegistry connectors;
     private final QueryCompiler compiler;
     private final List<String> workerUrls;
@@ -121,6 +123,23 @@ public final class Coordinator implements AutoCloseable {
                 .map(line -> "  " + line)
                 .forEach(lines::add);
         return lines;
+    }
+
+    /** Runs the query to its end, discarding its rows, and renders the plan that ran. */
+    List<String> explainAnalyze(CompiledQuery query, List<?> parameterValues, Session session) {
+        try (QueryExecution execution = execute(query, parameterValues, session)) {
+            long rows = 0;
+            do {
+                rows += execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE).size();
+            } while (!execution.isDone());
+            return FinalPlanPrinter.lines(
+                    execution.queryId(),
+                    rows,
+                    execution.elapsedMillis(),
+                    execution.stagePlan(),
+                    execution.decisions(),
+                    execution.taskOutputRows());
+        }
     }
 
     private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {

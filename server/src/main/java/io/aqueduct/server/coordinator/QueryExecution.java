@@ -150,7 +150,7 @@ final class QueryExecution implements AutoCloseable {
                 new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> failure.get() != null);
         ExchangeOperator results = new ExchangeOperator(
                 stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
-        cursor = new ResultCursor(results, query.resultType());
+        cursor = new ResultCursor(results, query.queryResultType());
     }
 
     private void checkTasks() {
@@ -221,6 +221,19 @@ final class QueryExecution implements AutoCloseable {
 
     StagePlan stagePlan() {
         return stagePlan;
+    }
+
+    /** Rows each task of each stage produced, asked of the workers now (call once the result is drained). */
+    Map<Integer, List<Long>> taskOutputRows() {
+        Map<Integer, List<Long>> rows = new LinkedHashMap<>();
+        tasksByStage.forEach((stageId, tasks) -> rows.put(
+                stageId,
+                tasks.stream().map(task -> client.taskStatus(task).outputRows()).toList()));
+        return rows;
+    }
+
+    long elapsedMillis() {
+        return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 
     /** The adaptive decisions taken so far, one per stage at least, in stage order. */

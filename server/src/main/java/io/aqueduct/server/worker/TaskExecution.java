@@ -1,5 +1,6 @@
 package io.aqueduct.server.worker;
 
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.LocalExecutionPlanner;
 import io.aqueduct.core.exec.Operator;
@@ -89,7 +90,8 @@ final class TaskExecution {
             output.finish();
             transition(TaskState.FINISHED, null);
         } catch (Throwable t) {
-            if (transition(TaskState.FAILED, ErrorInfo.of(t, workerUrl)) && !(t instanceof RuntimeException)) {
+            ErrorInfo failure = ErrorInfo.of(t, workerUrl);
+            if (transition(TaskState.FAILED, failure) && failure.code() == ErrorCode.INTERNAL_ERROR) {
                 LOG.error("Task {} failed", spec.taskId(), t);
             }
             output.close();
