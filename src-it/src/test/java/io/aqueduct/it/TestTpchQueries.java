@@ -34,8 +34,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * All 22 TPC-H queries through JDBC on real workers equal DuckDB's answers on the same generated
- * data, once with the default join strategies (small build sides broadcast) and once with every join
- * that can be partitioned shuffled on both sides. The scale factor is 0.01 unless the system
+ * data: with the default join strategies (small build sides broadcast), with every join that can be
+ * partitioned shuffled on both sides, and with adaptive task counts turned off. The scale factor is 0.01 unless the system
  * property {@code aqueduct.it.tpchScale} says 0.1 or 1 (see the README).
  */
 @ExtendWith(SharedCluster.class)
@@ -48,6 +48,7 @@ class TestTpchQueries {
     private DuckDbOracle oracle;
     private Connection broadcasting;
     private Connection partitioning;
+    private Connection staticCounts;
 
     TestTpchQueries(AqueductCluster cluster) {
         this.cluster = cluster;
@@ -66,12 +67,16 @@ class TestTpchQueries {
         Properties noBroadcast = new Properties();
         noBroadcast.setProperty("distributed.broadcast_max_bytes", "0");
         partitioning = DriverManager.getConnection(url, noBroadcast);
+        Properties noAdaptivity = new Properties();
+        noAdaptivity.setProperty("distributed.dynamic_task_count", "false");
+        staticCounts = DriverManager.getConnection(url, noAdaptivity);
     }
 
     @AfterAll
     void close() throws SQLException {
         broadcasting.close();
         partitioning.close();
+        staticCounts.close();
         oracle.close();
     }
 
@@ -85,6 +90,12 @@ class TestTpchQueries {
     @MethodSource("queries")
     void equalsDuckDbWithPartitionedJoins(int number) throws Exception {
         assertQuery(partitioning, number);
+    }
+
+    @ParameterizedTest(name = "Q{0}")
+    @MethodSource("queries")
+    void equalsDuckDbWithStaticTaskCounts(int number) throws Exception {
+        assertQuery(staticCounts, number);
     }
 
     @Test

@@ -24,6 +24,14 @@ public interface Connector {
     TableStatistics statistics(String schema, String table);
 
     /**
+     * Column sets whose values are unique in the table (primary keys). The optimizer uses them to
+     * estimate join sizes and order joins; none by default.
+     */
+    default List<List<String>> uniqueKeys(String schema, String table) {
+        return List.of();
+    }
+
+    /**
      * Reads part {@code part} of {@code partCount} equal parts of the table, producing only
      * {@code columns} (in that order). Parts are disjoint and together hold every row.
      */

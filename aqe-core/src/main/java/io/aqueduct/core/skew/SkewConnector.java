@@ -60,6 +60,12 @@ public final class SkewConnector implements Connector {
         return TABLES;
     }
 
+    @Override
+    public List<List<String>> uniqueKeys(String schema, String table) {
+        SkewTable skewTable = SkewTable.fromName(SkewSchema.fromName(schema), table);
+        return List.of(List.of(skewTable == SkewTable.FACT ? "f_id" : "d_key"));
+    }
+
     /** Exact row count; the size is the exact average Arrow row size (string lengths included) times the rows. */
     @Override
     public TableStatistics statistics(String schema, String table) {

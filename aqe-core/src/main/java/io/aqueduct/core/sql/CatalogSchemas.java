@@ -54,7 +54,11 @@ final class CatalogSchemas {
                 tables.put(
                         table.name(),
                         new ConnectorTable(
-                                connector.name(), schema, table, connector.statistics(schema, table.name())));
+                                connector.name(),
+                                schema,
+                                table,
+                                connector.statistics(schema, table.name()),
+                                connector.uniqueKeys(schema, table.name())));
             }
             return tables;
         }

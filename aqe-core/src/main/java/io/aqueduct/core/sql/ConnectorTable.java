@@ -13,6 +13,7 @@ import org.apache.calcite.schema.ProjectableFilterableTable;
 import org.apache.calcite.schema.Statistic;
 import org.apache.calcite.schema.Statistics;
 import org.apache.calcite.schema.impl.AbstractTable;
+import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * A connector table as Calcite sees it: row type and statistics for planning. It is projectable so
@@ -23,12 +24,23 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
     private final String schema;
     private final TableDefinition definition;
     private final TableStatistics statistics;
+    private final List<ImmutableBitSet> uniqueKeys;
 
-    ConnectorTable(String catalog, String schema, TableDefinition definition, TableStatistics statistics) {
+    ConnectorTable(
+            String catalog,
+            String schema,
+            TableDefinition definition,
+            TableStatistics statistics,
+            List<List<String>> uniqueKeys) {
         this.catalog = catalog;
         this.schema = schema;
         this.definition = definition;
         this.statistics = statistics;
+        this.uniqueKeys = uniqueKeys.stream()
+                .map(key -> ImmutableBitSet.of(key.stream()
+                        .mapToInt(definition.columns().names()::indexOf)
+                        .toArray()))
+                .toList();
     }
 
     String catalog() {
@@ -54,7 +66,7 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
 
     @Override
     public Statistic getStatistic() {
-        return Statistics.of(statistics.rowCount(), List.of());
+        return Statistics.of(statistics.rowCount(), uniqueKeys);
     }
 
     @Override

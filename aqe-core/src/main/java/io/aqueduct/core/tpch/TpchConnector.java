@@ -48,7 +48,24 @@ public final class TpchConnector implements Connector {
         return TABLES;
     }
 
-    /** Exact row count and Arrow size; the size samples the table's first rows once per schema and table. */
+    /** The TPC-H primary keys. */
+    private static final Map<String, List<List<String>>> PRIMARY_KEYS = Map.of(
+            "region", List.of(List.of("r_regionkey")),
+            "nation", List.of(List.of("n_nationkey")),
+            "supplier", List.of(List.of("s_suppkey")),
+            "customer", List.of(List.of("c_custkey")),
+            "part", List.of(List.of("p_partkey")),
+            "partsupp", List.of(List.of("ps_partkey", "ps_suppkey")),
+            "orders", List.of(List.of("o_orderkey")),
+            "lineitem", List.of(List.of("l_orderkey", "l_linenumber")));
+
+    @Override
+    public List<List<String>> uniqueKeys(String schema, String table) {
+        tpchTable(schema, table);
+        return PRIMARY_KEYS.getOrDefault(table, List.of());
+    }
+
+    /** Exact row count and Arrow size from the generator's average string widths, computed once per table. */
     @Override
     public TableStatistics statistics(String schema, String table) {
         TpchSchema tpchSchema = TpchSchema.fromName(schema);

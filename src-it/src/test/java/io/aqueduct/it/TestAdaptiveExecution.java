@@ -1,0 +1,126 @@
+package io.aqueduct.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.SharedCluster;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Adaptive task counts seen through JDBC: EXPLAIN ANALYZE shows each stage's planned and final task
+ * count. A stage fed by a shuffle is sized from its producers' sampled output, so the same query gets
+ * more tasks on more data; with {@code distributed.dynamic_task_count} off it keeps the static count.
+ */
+@ExtendWith(SharedCluster.class)
+class TestAdaptiveExecution {
+    private static final Pattern STAGE =
+            Pattern.compile("^Stage (\\d+) \\[tasks (\\d+) -> (\\d+), (Shuffle|Coalesce|Broadcast|result)");
+    private static final String QUERY = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
+    /** Small enough that SF 0.1's aggregate needs several tasks, large enough that SF 0.01's needs one. */
+    private static final String BYTES_PER_PARTITION = "262144";
+
+    private final AqueductCluster cluster;
+
+    TestAdaptiveExecution(AqueductCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @Test
+    void sizesShuffledStagesFromSampledData() throws Exception {
+        Map<Integer, int[]> tiny = stageTaskCounts("tiny", true);
+        Map<Integer, int[]> larger = stageTaskCounts("sf0_1", true);
+
+        int finalAggregate = shuffledConsumer(tiny);
+        assertThat(tiny.get(finalAggregate)[1]).as("final tasks at SF 0.01").isEqualTo(1);
+        assertThat(larger.get(finalAggregate)[1]).as("final tasks at SF 0.1").isGreaterThan(1);
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
+    void keepsStaticCountsWhenTurnedOff() throws Exception {
+        Map<Integer, int[]> counts = stageTaskCounts("sf0_1", false);
+
+        assertThat(counts.values()).allSatisfy(planned -> assertThat(planned[1]).isEqualTo(planned[0]));
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
+    void setChangesTheSessionAndShowSettingsListsIt() throws SQLException {
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            statement.execute("SET distributed.dynamic_task_count = false");
+            assertThat(setting(statement, "distributed.dynamic_task_count")).isEqualTo("false");
+            statement.execute("RESET distributed.dynamic_task_count");
+            assertThat(setting(statement, "distributed.dynamic_task_count")).isEqualTo("true");
+        }
+    }
+
+    @Test
+    void rejectsUnknownSettingsAndBadValues() throws SQLException {
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.no_such_thing = 1")).getSQLState())
+                    .isEqualTo("22023");
+            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.dynamic_task_count = 'maybe'")).getSQLState())
+                    .isEqualTo("22023");
+            try (ResultSet rows = statement.executeQuery("SELECT count(*) FROM nation")) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getLong(1)).isEqualTo(25);
+            }
+        }
+    }
+
+    private static String setting(Statement statement, String name) throws SQLException {
+        try (ResultSet rows = statement.executeQuery("SHOW SETTINGS")) {
+            while (rows.next()) {
+                if (rows.getString("name").equals(name)) {
+                    return rows.getString("value");
+                }
+            }
+        }
+        throw new AssertionError("SHOW SETTINGS has no " + name);
+    }
+
+    /** The stage that reads a shuffle: the final aggregation. */
+    private static int shuffledConsumer(Map<Integer, int[]> counts) {
+        return counts.keySet().stream().min(Integer::compare).orElseThrow() + 1;
+    }
+
+    /** Planned and final task count of each stage, from EXPLAIN ANALYZE. */
+    private Map<Integer, int[]> stageTaskCounts(String schema, boolean adaptive) throws SQLException {
+        Properties properties = new Properties();
+        properties.setProperty("distributed.dynamic_bytes_per_partition", BYTES_PER_PARTITION);
+        properties.setProperty("distributed.dynamic_task_count", Boolean.toString(adaptive));
+        Map<Integer, int[]> counts = new LinkedHashMap<>();
+        List<String> plan = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(cluster.jdbcUrl() + "/tpch/" + schema, properties);
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + QUERY)) {
+            while (rows.next()) {
+                String line = rows.getString(1);
+                plan.add(line);
+                Matcher stage = STAGE.matcher(line);
+                if (stage.find()) {
+                    counts.put(
+                            Integer.parseInt(stage.group(1)),
+                            new int[] {Integer.parseInt(stage.group(2)), Integer.parseInt(stage.group(3))});
+                }
+            }
+        }
+        assertThat(counts).as("stages in %s", plan).hasSizeGreaterThanOrEqualTo(2);
+        return counts;
+    }
+}
