@@ -72,9 +72,11 @@ class TestAdaptiveExecution {
     void rejectsUnknownSettingsAndBadValues() throws SQLException {
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {
-            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.no_such_thing = 1")).getSQLState())
+            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.no_such_thing = 1"))
+                            .getSQLState())
                     .isEqualTo("22023");
-            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.dynamic_task_count = 'maybe'")).getSQLState())
+            assertThat(SqlFailures.sqlFailure(() -> statement.execute("SET distributed.dynamic_task_count = 'maybe'"))
+                            .getSQLState())
                     .isEqualTo("22023");
             try (ResultSet rows = statement.executeQuery("SELECT count(*) FROM nation")) {
                 assertThat(rows.next()).isTrue();

@@ -150,7 +150,8 @@ class TestTpchQueries {
     private Map<String, Set<String>> recentTasksByWorker() {
         return cluster.workerUrls().stream()
                 .collect(Collectors.toMap(
-                        Function.identity(), url -> new HashSet<>(cluster.workerInfo(url).recentTaskIds())));
+                        Function.identity(),
+                        url -> new HashSet<>(cluster.workerInfo(url).recentTaskIds())));
     }
 
     private List<TaskId> tasksSince(Map<String, Set<String>> before) {
