@@ -79,8 +79,8 @@ final class AdaptiveTaskCounts {
         }
         long cost = cost(stage, estimates);
         long bytesPerPartition = Math.max(1, settings.number(Setting.DYNAMIC_BYTES_PER_PARTITION));
-        long wanted = (cost + bytesPerPartition - 1) / bytesPerPartition;
-        int tasks = (int) Math.max(1, Math.min(wanted, maxTasks));
+        long wanted = ceilDiv(cost, bytesPerPartition);
+        int tasks = taskCount(cost, bytesPerPartition, maxTasks);
         Map<String, Object> inputs = new LinkedHashMap<>();
         estimates.forEach((source, estimate) -> {
             inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
@@ -97,6 +97,15 @@ final class AdaptiveTaskCounts {
         String reason = "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
                 .formatted(cost, bytesPerPartition, wanted, maxTasks, bound);
         return new StageDecision(stage.id(), "task_count", planned, tasks, inputs, reason);
+    }
+
+    /** {@code clamp(ceil(cost / bytesPerPartition), 1, maxTasks)}. */
+    static int taskCount(long cost, long bytesPerPartition, int maxTasks) {
+        return (int) Math.max(1, Math.min(ceilDiv(cost, bytesPerPartition), maxTasks));
+    }
+
+    private static long ceilDiv(long value, long divisor) {
+        return value / divisor + (value % divisor == 0 ? 0 : 1);
     }
 
     private static StageDecision fixed(Stage stage, String reason) {
@@ -132,7 +141,16 @@ final class AdaptiveTaskCounts {
     record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {}
 
     private Estimate estimate(Stage producer, List<TaskStatus> statuses) {
-        long expectedLeafRowsPerTask = expectedLeafRows(producer.fragment()) / Math.max(1, statuses.size());
+        return extrapolate(producer.leaf(), expectedLeafRows(producer.fragment()), statuses);
+    }
+
+    /**
+     * A producer's output from its tasks' samples: exact for a task whose input ended, else its sampled
+     * bytes divided by its completion (leaf rows consumed / its share of {@code expectedLeafRows});
+     * without leaves an unfinished task's sample is only a lower bound.
+     */
+    static Estimate extrapolate(boolean leaf, long expectedLeafRows, List<TaskStatus> statuses) {
+        long expectedLeafRowsPerTask = expectedLeafRows / Math.max(1, statuses.size());
         long rows = 0;
         long sampled = 0;
         double estimated = 0;
@@ -143,7 +161,7 @@ final class AdaptiveTaskCounts {
             sampled += status.sampledBytes();
             double completion = 1;
             if (!status.inputFinished()) {
-                if (producer.leaf() && expectedLeafRowsPerTask > 0) {
+                if (leaf && expectedLeafRowsPerTask > 0) {
                     completion = Math.min(1, (double) status.leafRowsConsumed() / expectedLeafRowsPerTask);
                 } else {
                     lowerBound = true;

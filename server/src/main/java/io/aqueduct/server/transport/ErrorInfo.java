@@ -28,7 +28,19 @@ public record ErrorInfo(ErrorCode code, String message, String worker) {
                     worker);
         }
         return new ErrorInfo(
-                ErrorCode.INTERNAL_ERROR, failure.getClass().getSimpleName() + ": " + failure.getMessage(), worker);
+                ErrorCode.INTERNAL_ERROR,
+                failure.getClass().getSimpleName() + ": " + failure.getMessage() + origin(failure),
+                worker);
+    }
+
+    /** Where an unexpected failure happened in Aqueduct's code, so that a bug report can name the place. */
+    private static String origin(Throwable failure) {
+        for (StackTraceElement frame : failure.getStackTrace()) {
+            if (frame.getClassName().startsWith("io.aqueduct.")) {
+                return " (at " + frame + ")";
+            }
+        }
+        return "";
     }
 
     public AqueductException toException() {
