@@ -58,6 +58,42 @@ class TestAdaptiveExecution {
     }
 
     @Test
+    void switchesAPartitionedJoinToBroadcastWhenTheBuildSideIsSmall() throws SQLException {
+        // The planner guesses a quarter of orders pass the LIKE (about 30 KB), above the 20 KB threshold;
+        // at runtime about 1% do, so the join is switched to a broadcast join.
+        String join = "SELECT count(*), sum(l_quantity) FROM lineitem JOIN orders ON l_orderkey = o_orderkey"
+                + " WHERE o_comment LIKE '%special%requests%'";
+        Properties smallBroadcasts = new Properties();
+        smallBroadcasts.setProperty("distributed.broadcast_max_bytes", "20KB");
+        List<String> plan = new ArrayList<>();
+        try (Connection connection = DriverManager.getConnection(cluster.jdbcUrl(), smallBroadcasts);
+                Statement statement = connection.createStatement()) {
+            try (ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + join)) {
+                while (rows.next()) {
+                    plan.add(rows.getString(1));
+                }
+            }
+            assertThat(plan).anySatisfy(line -> assertThat(line).contains("decision broadcast_switch"));
+            assertThat(plan).anySatisfy(line -> assertThat(line).contains("Forward to stage"));
+            List<Object> adaptive = firstRow(statement, join);
+            statement.execute("SET distributed.dynamic_task_count = false");
+            assertThat(firstRow(statement, join)).isEqualTo(adaptive);
+        }
+        cluster.awaitWorkersIdle();
+    }
+
+    private static List<Object> firstRow(Statement statement, String sql) throws SQLException {
+        try (ResultSet rows = statement.executeQuery(sql)) {
+            assertThat(rows.next()).isTrue();
+            List<Object> row = new ArrayList<>();
+            for (int i = 1; i <= rows.getMetaData().getColumnCount(); i++) {
+                row.add(rows.getObject(i));
+            }
+            return row;
+        }
+    }
+
+    @Test
     void setChangesTheSessionAndShowSettingsListsIt() throws SQLException {
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {

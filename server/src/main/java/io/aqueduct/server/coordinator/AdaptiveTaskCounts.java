@@ -77,6 +77,10 @@ final class AdaptiveTaskCounts {
         for (int source : stage.sourceStageIds()) {
             estimates.put(source, estimate(plan.stage(source), awaitSampled(tasksByStage.get(source))));
         }
+        Optional<StageDecision> broadcast = broadcastSwitch(stage, estimates, tasksByStage);
+        if (broadcast.isPresent()) {
+            return broadcast.get();
+        }
         long cost = cost(stage, estimates);
         long bytesPerPartition = Math.max(1, settings.number(Setting.DYNAMIC_BYTES_PER_PARTITION));
         long wanted = ceilDiv(cost, bytesPerPartition);
@@ -96,7 +100,41 @@ final class AdaptiveTaskCounts {
                 : "";
         String reason = "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
                 .formatted(cost, bytesPerPartition, wanted, maxTasks, bound);
-        return new StageDecision(stage.id(), "task_count", planned, tasks, inputs, reason);
+        return new StageDecision(stage.id(), StageDecision.TASK_COUNT, planned, tasks, inputs, reason);
+    }
+
+    /**
+     * A partitioned join whose build side turns out smaller than {@code distributed.broadcast_max_bytes}
+     * runs as a broadcast join: one join task per probe task, each reading its probe task's output
+     * whole (no shuffle) and the whole build side.
+     */
+    private Optional<StageDecision> broadcastSwitch(
+            Stage stage, Map<Integer, Estimate> estimates, Map<Integer, List<TaskLocation>> tasksByStage) {
+        Optional<JoinNode> join = partitionedJoin(stage.fragment());
+        if (join.isEmpty()
+                || join.get().joinType().keepsUnmatchedBuildRows()
+                || !(join.get().probe() instanceof RemoteSourceNode probe)
+                || !(join.get().build() instanceof RemoteSourceNode build)) {
+            return Optional.empty();
+        }
+        Estimate buildSide = estimates.get(build.stageId());
+        long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
+        if (buildSide.lowerBound() || buildSide.bytes() > threshold) {
+            return Optional.empty();
+        }
+        int probeTasks = tasksByStage.get(probe.stageId()).size();
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("build_stage", build.stageId());
+        inputs.put("build_sampled_bytes", buildSide.sampledBytes());
+        inputs.put("build_estimated_bytes", buildSide.bytes());
+        inputs.put("planner_estimated_build_bytes", join.get().estimatedBuildBytes());
+        inputs.put("broadcast_max_bytes", threshold);
+        inputs.put("probe_tasks", probeTasks);
+        String reason = ("build side (stage %d) is %d bytes at runtime (planned %d), not above broadcast_max_bytes %d:"
+                        + " broadcast it to %d join tasks, one per probe task, instead of shuffling the probe side")
+                .formatted(build.stageId(), buildSide.bytes(), join.get().estimatedBuildBytes(), threshold, probeTasks);
+        return Optional.of(new StageDecision(
+                stage.id(), StageDecision.BROADCAST_SWITCH, stage.plannedTaskCount(), probeTasks, inputs, reason));
     }
 
     /** {@code clamp(ceil(cost / bytesPerPartition), 1, maxTasks)}. */
@@ -110,12 +148,19 @@ final class AdaptiveTaskCounts {
 
     private static StageDecision fixed(Stage stage, String reason) {
         return new StageDecision(
-                stage.id(), "task_count", stage.plannedTaskCount(), stage.plannedTaskCount(), Map.of(), reason);
+                stage.id(),
+                StageDecision.TASK_COUNT,
+                stage.plannedTaskCount(),
+                stage.plannedTaskCount(),
+                Map.of(),
+                reason);
     }
 
     /** A partitioned join holds its build side in memory: it costs twice its bytes. */
     private long cost(Stage stage, Map<Integer, Estimate> estimates) {
-        Optional<Integer> buildStage = partitionedJoinBuildStage(stage.fragment());
+        Optional<Integer> buildStage = partitionedJoin(stage.fragment())
+                .filter(join -> join.build() instanceof RemoteSourceNode)
+                .map(join -> ((RemoteSourceNode) join.build()).stageId());
         long cost = 0;
         for (Map.Entry<Integer, Estimate> entry : estimates.entrySet()) {
             long bytes = entry.getValue().bytes();
@@ -125,14 +170,12 @@ final class AdaptiveTaskCounts {
         return cost;
     }
 
-    private static Optional<Integer> partitionedJoinBuildStage(PlanNode node) {
-        if (node instanceof JoinNode join
-                && join.distribution() == JoinDistribution.PARTITIONED
-                && join.build() instanceof RemoteSourceNode build) {
-            return Optional.of(build.stageId());
+    private static Optional<JoinNode> partitionedJoin(PlanNode node) {
+        if (node instanceof JoinNode join && join.distribution() == JoinDistribution.PARTITIONED) {
+            return Optional.of(join);
         }
         return node.sources().stream()
-                .map(AdaptiveTaskCounts::partitionedJoinBuildStage)
+                .map(AdaptiveTaskCounts::partitionedJoin)
                 .flatMap(Optional::stream)
                 .findFirst();
     }

@@ -35,11 +35,29 @@ final class FinalPlanPrinter {
                     .orElseThrow();
             List<Long> rows = taskOutputRows.getOrDefault(stage.id(), List.of());
             lines.add("Stage " + stage.id() + " [tasks " + decision.plannedTasks() + " -> " + decision.finalTasks()
-                    + ", " + StagePlanPrinter.output(plan, stage) + "] " + rowsSummary(rows));
+                    + ", " + output(plan, stage, decisions) + "] " + rowsSummary(rows));
             lines.add("  decision " + decision.rule() + ": " + decision.reason());
             lines.addAll(StagePlanPrinter.fragment(stage.fragment(), 1));
         }
         return lines;
+    }
+
+    /** The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around. */
+    private static String output(StagePlan plan, Stage stage, List<StageDecision> decisions) {
+        String planned = StagePlanPrinter.output(plan, stage);
+        if (stage == plan.root()) {
+            return planned;
+        }
+        int consumer = plan.consumerOf(stage.id()).id();
+        boolean switched = decisions.stream().anyMatch(d -> d.stageId() == consumer && d.switchesToBroadcast());
+        if (!switched) {
+            return planned;
+        }
+        boolean build = decisions.stream()
+                .anyMatch(d ->
+                        d.stageId() == consumer && d.inputs().get("build_stage").equals(stage.id()));
+        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + planned
+                + ")";
     }
 
     private static String rowsSummary(List<Long> rows) {

@@ -4,10 +4,12 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.server.transport.ExchangeOperator;
+import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.RemoteSource;
 import io.aqueduct.server.transport.TaskLocation;
 import io.aqueduct.server.transport.TaskSpec;
@@ -15,9 +17,11 @@ import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -44,6 +48,9 @@ final class QueryExecution implements AutoCloseable {
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
     private final List<StageDecision> decisions = new ArrayList<>();
+    /** Producer stages whose tasks each feed exactly one consumer task, whole. */
+    private final Set<Integer> forwardedStages = new HashSet<>();
+
     private final AdaptiveTaskCounts taskCounts;
     private final long startNanos = System.nanoTime();
     private ScheduledFuture<?> monitor;
@@ -100,9 +107,7 @@ final class QueryExecution implements AutoCloseable {
             StageDecision decision = taskCounts.decide(stage, tasksByStage);
             decisions.add(decision);
             int taskCount = decision.finalTasks();
-            for (int sourceStageId : stage.sourceStageIds()) {
-                bindOutput(stagePlan.stage(sourceStageId), taskCount);
-            }
+            bindSources(stage, decision);
             int outputPartitions = stage == stagePlan.root() ? 1 : 0;
             List<TaskLocation> locations = new ArrayList<>();
             for (int task = 0; task < taskCount; task++) {
@@ -125,11 +130,29 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
-    /** Tells a producer's tasks how many partitions the consumer reads: one for a gather, else one per task. */
-    private void bindOutput(Stage producer, int consumerTasks) {
-        int partitions = producer.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumerTasks;
-        for (TaskLocation task : tasksByStage.get(producer.id())) {
-            client.bindOutput(task, partitions);
+    /**
+     * Tells the stage's producers how to route into its tasks: as planned (one partition for a gather,
+     * else one per task), or, after a switch to a broadcast join, the build side broadcast and the
+     * probe side forwarded whole, each probe task to its own join task.
+     */
+    private void bindSources(Stage stage, StageDecision decision) {
+        int consumerTasks = decision.finalTasks();
+        for (int sourceStageId : stage.sourceStageIds()) {
+            Stage producer = stagePlan.stage(sourceStageId);
+            OutputBinding binding;
+            if (decision.switchesToBroadcast()
+                    && sourceStageId == (int) decision.inputs().get("build_stage")) {
+                binding = new OutputBinding(consumerTasks, OutputPartitioning.BROADCAST);
+            } else if (decision.switchesToBroadcast()) {
+                binding = new OutputBinding(1, OutputPartitioning.SINGLE);
+                forwardedStages.add(sourceStageId);
+            } else {
+                int partitions = producer.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumerTasks;
+                binding = new OutputBinding(partitions, producer.outputPartitioning());
+            }
+            for (TaskLocation task : tasksByStage.get(sourceStageId)) {
+                client.bindOutput(task, binding);
+            }
         }
     }
 
@@ -137,8 +160,13 @@ final class QueryExecution implements AutoCloseable {
         Map<Integer, RemoteSource> sources = new LinkedHashMap<>();
         for (int sourceStageId : stage.sourceStageIds()) {
             Stage source = stagePlan.stage(sourceStageId);
+            List<TaskLocation> producers = tasksByStage.get(sourceStageId);
+            if (forwardedStages.contains(sourceStageId)) {
+                sources.put(sourceStageId, new RemoteSource(List.of(producers.get(task)), 0));
+                continue;
+            }
             int partition = source.outputPartitioning().kind() == PartitioningKind.SINGLE ? 0 : task;
-            sources.put(sourceStageId, new RemoteSource(tasksByStage.get(sourceStageId), partition));
+            sources.put(sourceStageId, new RemoteSource(producers, partition));
         }
         return sources;
     }

@@ -8,7 +8,16 @@ import java.util.Map;
  */
 public record StageDecision(
         int stageId, String rule, int plannedTasks, int finalTasks, Map<String, Object> inputs, String reason) {
+    /** The stage's task count was decided. */
+    public static final String TASK_COUNT = "task_count";
+    /** A planned partitioned join runs as a broadcast join: build side replicated, probe side forwarded. */
+    public static final String BROADCAST_SWITCH = "broadcast_switch";
+
     public StageDecision {
         inputs = Map.copyOf(inputs);
+    }
+
+    public boolean switchesToBroadcast() {
+        return rule.equals(BROADCAST_SWITCH);
     }
 }

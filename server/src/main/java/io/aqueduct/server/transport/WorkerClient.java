@@ -61,10 +61,10 @@ public final class WorkerClient implements AutoCloseable {
                 task.workerUrl());
     }
 
-    /** Binds a late-bound producer task's output to {@code partitionCount} partitions. */
-    public void bindOutput(TaskLocation task, int partitionCount) {
+    /** Binds a late-bound producer task's output: how to route it, into how many partitions. */
+    public void bindOutput(TaskLocation task, OutputBinding binding) {
         Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/output")
-                .post(RequestBody.create(Json.toBytes(new OutputBinding(partitionCount)), JSON))
+                .post(RequestBody.create(Json.toBytes(binding), JSON))
                 .build();
         try (Response response = http.newCall(request).execute()) {
             if (!response.isSuccessful()) {

@@ -49,7 +49,7 @@ final class TaskExecution {
                 OUTPUT_BUFFER_BYTES,
                 this::isCanceled);
         if (spec.outputPartitionCount() > 0) {
-            output.bind(spec.outputPartitionCount());
+            output.bind(spec.outputPartitionCount(), spec.outputPartitioning());
         }
     }
 

@@ -19,7 +19,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 final class TaskOutput implements AutoCloseable {
     private static final long WAIT_MILLIS = 100;
 
-    private final OutputPartitioning partitioning;
+    private OutputPartitioning partitioning;
     private final BufferAllocator allocator;
     private final long sampleBudgetBytes;
     private final long bufferCapacityBytes;
@@ -103,18 +103,19 @@ final class TaskOutput implements AutoCloseable {
     }
 
     /**
-     * Fixes the number of output partitions; the task routes its sample and goes on. Never blocks, so
+     * Fixes the routing and the number of output partitions; the task routes its sample and goes on. Never blocks, so
      * the coordinator can create the consumers right after. A second binding must agree.
      */
-    synchronized void bind(int partitionCount) {
+    synchronized void bind(int partitionCount, OutputPartitioning boundPartitioning) {
         if (buffer != null) {
-            if (buffer.partitionCount() != partitionCount) {
+            if (buffer.partitionCount() != partitionCount || !partitioning.equals(boundPartitioning)) {
                 throw new AqueductException(
                         ErrorCode.INTERNAL_ERROR,
                         "Output already bound to " + buffer.partitionCount() + " partitions, not " + partitionCount);
             }
             return;
         }
+        partitioning = boundPartitioning;
         buffer = new OutputBuffer(partitionCount, bufferCapacityBytes);
         notifyAll();
     }

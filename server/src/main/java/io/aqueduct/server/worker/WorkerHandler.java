@@ -2,6 +2,7 @@ package io.aqueduct.server.worker;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.Json;
@@ -81,7 +82,11 @@ final class WorkerHandler extends AbstractHandler {
             sendJson(response, tasks.create(spec));
         } else if (output.matches() && method.equals("POST")) {
             OutputBinding binding = Json.MAPPER.readValue(request.getInputStream(), OutputBinding.class);
-            tasks.task(output.group(1)).output().bind(binding.partitionCount());
+            TaskExecution bound = tasks.task(output.group(1));
+            OutputPartitioning partitioning = binding.partitioning() != null
+                    ? binding.partitioning()
+                    : bound.spec().outputPartitioning();
+            bound.output().bind(binding.partitionCount(), partitioning);
             response.setStatus(HttpServletResponse.SC_NO_CONTENT);
         } else if (task.matches() && method.equals("GET")) {
             sendJson(response, tasks.task(task.group(1)).status());
