@@ -13,6 +13,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -73,6 +74,21 @@ final class TpchCommand implements Callable<Integer> {
     Optional<Path> output = Optional.empty();
 
     @Option(
+            names = "--aqe",
+            defaultValue = "on",
+            description =
+                    "Adaptive task counts: on, off, or both (Aqueduct with AQE on compared with AQE off, in one run;"
+                            + " not together with --compare). Default: ${DEFAULT-VALUE}.")
+    AqeMode aqe = AqeMode.on;
+
+    /** Which adaptive-execution settings the Aqueduct runs use. */
+    enum AqeMode {
+        on,
+        off,
+        both
+    }
+
+    @Option(
             names = "--iterations",
             defaultValue = "3",
             description = "Timed runs per query, after one warm-up run. Default: ${DEFAULT-VALUE}.")
@@ -97,8 +113,14 @@ final class TpchCommand implements Callable<Integer> {
         Files.createDirectories(folder);
         Benchmark benchmark = new Benchmark(queries(), new QueryTimer(iterations, System::nanoTime), progress);
 
+        if (aqe == AqeMode.both && compare.isPresent()) {
+            throw new ParameterException(spec.commandLine(), "--aqe both compares AQE on with off: drop --compare");
+        }
         List<EngineResults> engines = new ArrayList<>();
-        engines.add(runAqueduct(benchmark, folder, progress));
+        engines.add(runAqueduct(benchmark, folder, progress, aqe != AqeMode.off));
+        if (aqe == AqeMode.both) {
+            engines.add(runAqueduct(benchmark, folder, progress, false));
+        }
         if (compare.isPresent()) {
             progress.printf("Loading TPC-H SF %s into DuckDB...%n", scaleFactor.label());
             try (Connection connection = DuckDbTpch.load(scaleFactor)) {
@@ -115,20 +137,25 @@ final class TpchCommand implements Callable<Integer> {
         return 0;
     }
 
-    private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress) throws Exception {
+    private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress, boolean adaptive)
+            throws Exception {
         if (url.isPresent()) {
-            return runAqueductAt(benchmark, url.get());
+            return runAqueductAt(benchmark, url.get(), adaptive);
         }
-        Path log = folder.resolve("aqueduct.log");
+        Path log = folder.resolve(adaptive ? "aqueduct.log" : "aqueduct-aqe-off.log");
         progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
         try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
-            return runAqueductAt(benchmark, cluster.jdbcUrl());
+            return runAqueductAt(benchmark, cluster.jdbcUrl(), adaptive);
         }
     }
 
-    private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl) throws Exception {
-        try (Connection connection = DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor))) {
-            return benchmark.run(AQUEDUCT, connection);
+    private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
+        Properties properties = new Properties();
+        properties.setProperty("distributed.dynamic_task_count", Boolean.toString(adaptive));
+        String engine = aqe == AqeMode.both ? AQUEDUCT + (adaptive ? " (AQE on)" : " (AQE off)") : AQUEDUCT;
+        try (Connection connection =
+                DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor), properties)) {
+            return benchmark.run(engine, connection);
         }
     }
 
