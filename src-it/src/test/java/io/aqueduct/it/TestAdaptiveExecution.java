@@ -58,7 +58,7 @@ class TestAdaptiveExecution {
     }
 
     @Test
-    void switchesAPartitionedJoinToBroadcastWhenTheBuildSideIsSmall() throws SQLException {
+    void switchesAPartitionedJoinToBroadcastWhenTheBuildSideIsSmall() throws Exception {
         // The planner guesses a quarter of orders pass the LIKE (about 30 KB), above the 20 KB threshold;
         // at runtime about 1% do, so the join is switched to a broadcast join.
         String join = "SELECT count(*), sum(l_quantity) FROM lineitem JOIN orders ON l_orderkey = o_orderkey"
