@@ -85,13 +85,7 @@ final class AdaptiveTaskCounts {
         long bytesPerPartition = Math.max(1, settings.number(Setting.DYNAMIC_BYTES_PER_PARTITION));
         long wanted = ceilDiv(cost, bytesPerPartition);
         int tasks = taskCount(cost, bytesPerPartition, maxTasks);
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        estimates.forEach((source, estimate) -> {
-            inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
-            inputs.put("stage_" + source + "_sampled_bytes", estimate.sampledBytes());
-            inputs.put("stage_" + source + "_completion", estimate.completion());
-            inputs.put("stage_" + source + "_estimated_bytes", estimate.bytes());
-        });
+        Map<String, Object> inputs = sampleInputs(estimates);
         inputs.put("cost_bytes", cost);
         inputs.put("bytes_per_partition", bytesPerPartition);
         inputs.put("max_tasks_per_stage", maxTasks);
@@ -123,7 +117,7 @@ final class AdaptiveTaskCounts {
             return Optional.empty();
         }
         int probeTasks = tasksByStage.get(probe.stageId()).size();
-        Map<String, Object> inputs = new LinkedHashMap<>();
+        Map<String, Object> inputs = sampleInputs(estimates);
         inputs.put("build_stage", build.stageId());
         inputs.put("build_sampled_bytes", buildSide.sampledBytes());
         inputs.put("build_estimated_bytes", buildSide.bytes());
@@ -135,6 +129,18 @@ final class AdaptiveTaskCounts {
                 .formatted(build.stageId(), buildSide.bytes(), join.get().estimatedBuildBytes(), threshold, probeTasks);
         return Optional.of(new StageDecision(
                 stage.id(), StageDecision.BROADCAST_SWITCH, stage.plannedTaskCount(), probeTasks, inputs, reason));
+    }
+
+    /** What each producer's sample showed, and the estimate made from it. */
+    private static Map<String, Object> sampleInputs(Map<Integer, Estimate> estimates) {
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        estimates.forEach((source, estimate) -> {
+            inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
+            inputs.put("stage_" + source + "_sampled_bytes", estimate.sampledBytes());
+            inputs.put("stage_" + source + "_completion", estimate.completion());
+            inputs.put("stage_" + source + "_estimated_bytes", estimate.bytes());
+        });
+        return inputs;
     }
 
     /** {@code clamp(ceil(cost / bytesPerPartition), 1, maxTasks)}. */

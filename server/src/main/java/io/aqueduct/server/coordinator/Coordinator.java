@@ -138,7 +138,7 @@ public final class Coordinator implements AutoCloseable {
                     execution.elapsedMillis(),
                     execution.stagePlan(),
                     execution.decisions(),
-                    execution.taskOutputRows());
+                    execution.taskStatuses());
         }
     }
 

@@ -3,6 +3,7 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
+import io.aqueduct.server.transport.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,7 +24,7 @@ final class FinalPlanPrinter {
             long elapsedMillis,
             StagePlan plan,
             List<StageDecision> decisions,
-            Map<Integer, List<Long>> taskOutputRows) {
+            Map<Integer, List<TaskStatus>> taskStatuses) {
         List<String> lines = new ArrayList<>();
         lines.add("Query " + queryId + ": " + resultRows + " rows in " + elapsedMillis
                 + " ms; adaptive decisions were made at runtime from sampled producer output.");
@@ -33,13 +34,37 @@ final class FinalPlanPrinter {
                     .filter(d -> d.stageId() == stage.id())
                     .findFirst()
                     .orElseThrow();
-            List<Long> rows = taskOutputRows.getOrDefault(stage.id(), List.of());
+            List<TaskStatus> tasks = taskStatuses.getOrDefault(stage.id(), List.of());
+            List<Long> rows = tasks.stream().map(TaskStatus::outputRows).toList();
+            long bytes = tasks.stream().mapToLong(TaskStatus::outputBytes).sum();
             lines.add("Stage " + stage.id() + " [tasks " + decision.plannedTasks() + " -> " + decision.finalTasks()
-                    + ", " + output(plan, stage, decisions) + "] " + rowsSummary(rows));
+                    + ", " + output(plan, stage, decisions) + "] " + rowsSummary(rows) + ", " + bytes + " bytes");
             lines.add("  decision " + decision.rule() + ": " + decision.reason());
+            estimatedBytes(stage.id(), decisions)
+                    .ifPresent(estimate -> lines.add("  estimate: " + estimate
+                            + " bytes sampled and extrapolated before the consumer started, actual " + bytes
+                            + " bytes, q-error "
+                            + String.format("%.2f", qError(estimate, bytes))));
             lines.addAll(StagePlanPrinter.fragment(stage.fragment(), 1));
         }
         return lines;
+    }
+
+    /** The output estimate a consumer's decision made of this stage, if one did. */
+    static java.util.Optional<Long> estimatedBytes(int stageId, List<StageDecision> decisions) {
+        String key = "stage_" + stageId + "_estimated_bytes";
+        return decisions.stream()
+                .map(d -> d.inputs().get(key))
+                .filter(java.util.Objects::nonNull)
+                .map(value -> ((Number) value).longValue())
+                .findFirst();
+    }
+
+    /** max(estimate / actual, actual / estimate), with both at least one byte. */
+    static double qError(long estimate, long actual) {
+        double e = Math.max(1, estimate);
+        double a = Math.max(1, actual);
+        return Math.max(e / a, a / e);
     }
 
     /** The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around. */

@@ -251,13 +251,12 @@ final class QueryExecution implements AutoCloseable {
         return stagePlan;
     }
 
-    /** Rows each task of each stage produced, asked of the workers now (call once the result is drained). */
-    Map<Integer, List<Long>> taskOutputRows() {
-        Map<Integer, List<Long>> rows = new LinkedHashMap<>();
-        tasksByStage.forEach((stageId, tasks) -> rows.put(
-                stageId,
-                tasks.stream().map(task -> client.taskStatus(task).outputRows()).toList()));
-        return rows;
+    /** Each task's final status, by stage, asked of the workers now (call once the result is drained). */
+    Map<Integer, List<TaskStatus>> taskStatuses() {
+        Map<Integer, List<TaskStatus>> statuses = new LinkedHashMap<>();
+        tasksByStage.forEach((stageId, tasks) ->
+                statuses.put(stageId, tasks.stream().map(client::taskStatus).toList()));
+        return statuses;
     }
 
     long elapsedMillis() {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
- * A snapshot of a task for the coordinator: its state, rows produced so far, what its late-bound
+ * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
  * output head has sampled, rows its table scans produced so far (the leaves' {@code output_rows}),
  * and its failure, if any.
  */
@@ -12,6 +12,7 @@ public record TaskStatus(
         String taskId,
         TaskState state,
         long outputRows,
+        long outputBytes,
         long sampledRows,
         long sampledBytes,
         boolean inputFinished,
@@ -23,6 +24,7 @@ public record TaskStatus(
             @JsonProperty("taskId") String taskId,
             @JsonProperty("state") TaskState state,
             @JsonProperty("outputRows") long outputRows,
+            @JsonProperty("outputBytes") long outputBytes,
             @JsonProperty("sampledRows") long sampledRows,
             @JsonProperty("sampledBytes") long sampledBytes,
             @JsonProperty("inputFinished") boolean inputFinished,
@@ -32,6 +34,7 @@ public record TaskStatus(
         this.taskId = taskId;
         this.state = state;
         this.outputRows = outputRows;
+        this.outputBytes = outputBytes;
         this.sampledRows = sampledRows;
         this.sampledBytes = sampledBytes;
         this.inputFinished = inputFinished;

@@ -121,6 +121,7 @@ final class TaskExecution {
                     spec.taskId(),
                     state,
                     outputRows.get(),
+                    sample.outputBytes(),
                     sample.rows(),
                     sample.bytes(),
                     sample.inputFinished(),

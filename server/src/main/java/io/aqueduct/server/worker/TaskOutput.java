@@ -27,6 +27,7 @@ final class TaskOutput implements AutoCloseable {
     private final List<VectorSchemaRoot> held = new ArrayList<>();
     private long sampledRows;
     private long sampledBytes;
+    private long outputBytes;
     private boolean inputFinished;
     private OutputBuffer buffer;
     private OutputRouter router;
@@ -48,10 +49,12 @@ final class TaskOutput implements AutoCloseable {
     /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
     void add(VectorSchemaRoot batch) throws InterruptedException {
         VectorSchemaRoot unheld = batch;
+        long bytes = Batches.sizeInBytes(batch);
         synchronized (this) {
+            outputBytes += bytes;
             if (router == null) {
                 sampledRows += batch.getRowCount();
-                sampledBytes += Batches.sizeInBytes(batch);
+                sampledBytes += bytes;
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
                 while (buffer == null && sampledBytes >= sampleBudgetBytes) {
@@ -133,11 +136,14 @@ final class TaskOutput implements AutoCloseable {
     }
 
     synchronized Sample sample() {
-        return new Sample(sampledRows, sampledBytes, inputFinished, buffer != null);
+        return new Sample(sampledRows, sampledBytes, inputFinished, buffer != null, outputBytes);
     }
 
-    /** What the sampler saw: rows and bytes produced before the binding, and whether the input ended. */
-    record Sample(long rows, long bytes, boolean inputFinished, boolean bound) {}
+    /**
+     * What the sampler saw: rows and bytes produced before the binding, whether the input ended, and
+     * all bytes produced so far (to compare estimates with).
+     */
+    record Sample(long rows, long bytes, boolean inputFinished, boolean bound, long outputBytes) {}
 
     private void awaitChange() throws InterruptedException {
         if (closed || canceled.getAsBoolean()) {

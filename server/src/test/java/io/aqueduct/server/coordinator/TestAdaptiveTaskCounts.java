@@ -56,10 +56,10 @@ class TestAdaptiveTaskCounts {
     }
 
     private static TaskStatus finished(long rows, long bytes) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, rows, bytes, true, false, rows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null);
     }
 
     private static TaskStatus running(long rows, long bytes, long leafRows) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, rows, bytes, false, false, leafRows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, leafRows, null);
     }
 }

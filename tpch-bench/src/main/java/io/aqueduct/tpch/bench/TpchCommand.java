@@ -37,6 +37,10 @@ final class TpchCommand implements Callable<Integer> {
     }
 
     static final String AQUEDUCT = "Aqueduct";
+
+    /** Measured after the timed runs with AQE on: one EXPLAIN ANALYZE per query. */
+    private Optional<EstimateErrors> estimateErrors = Optional.empty();
+
     private static final String EMBEDDED_TARGET = "embedded cluster, 2 local workers";
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
@@ -130,9 +134,13 @@ final class TpchCommand implements Callable<Integer> {
 
         BenchReport report = new BenchReport(scaleFactor, iterations, url.orElse(EMBEDDED_TARGET), queries(), engines);
         String markdown = MarkdownReport.render(report);
-        Files.writeString(folder.resolve("results.md"), markdown, UTF_8);
+        String estimates = estimateErrors
+                .map(errors -> System.lineSeparator() + errors.summary() + System.lineSeparator())
+                .orElse("");
+        Files.writeString(folder.resolve("results.md"), markdown + estimates, UTF_8);
         ResultsChart.write(report, folder.resolve("chart.png"));
         System.out.println(markdown);
+        estimateErrors.ifPresent(errors -> System.out.println(errors.summary()));
         System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
         return 0;
     }
@@ -155,7 +163,11 @@ final class TpchCommand implements Callable<Integer> {
         String engine = aqe == AqeMode.both ? AQUEDUCT + (adaptive ? " (AQE on)" : " (AQE off)") : AQUEDUCT;
         try (Connection connection =
                 DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor), properties)) {
-            return benchmark.run(engine, connection);
+            EngineResults results = benchmark.run(engine, connection);
+            if (adaptive) {
+                estimateErrors = Optional.of(EstimateErrors.measure(connection, queries()));
+            }
+            return results;
         }
     }
 
