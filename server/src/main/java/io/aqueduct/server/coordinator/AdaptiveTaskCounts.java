@@ -94,7 +94,7 @@ final class AdaptiveTaskCounts {
                 : "";
         String reason = "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
                 .formatted(cost, bytesPerPartition, wanted, maxTasks, bound);
-        return new StageDecision(stage.id(), StageDecision.TASK_COUNT, planned, tasks, inputs, reason);
+        return StageDecision.taskCount(stage.id(), planned, tasks, inputs, reason);
     }
 
     /**
@@ -127,8 +127,8 @@ final class AdaptiveTaskCounts {
         String reason = ("build side (stage %d) is %d bytes at runtime (planned %d), not above broadcast_max_bytes %d:"
                         + " broadcast it to %d join tasks, one per probe task, instead of shuffling the probe side")
                 .formatted(build.stageId(), buildSide.bytes(), join.get().estimatedBuildBytes(), threshold, probeTasks);
-        return Optional.of(new StageDecision(
-                stage.id(), StageDecision.BROADCAST_SWITCH, stage.plannedTaskCount(), probeTasks, inputs, reason));
+        return Optional.of(StageDecision.broadcastSwitch(
+                stage.id(), stage.plannedTaskCount(), probeTasks, inputs, reason, build.stageId()));
     }
 
     /** What each producer's sample showed, and the estimate made from it. */
@@ -153,13 +153,8 @@ final class AdaptiveTaskCounts {
     }
 
     private static StageDecision fixed(Stage stage, String reason) {
-        return new StageDecision(
-                stage.id(),
-                StageDecision.TASK_COUNT,
-                stage.plannedTaskCount(),
-                stage.plannedTaskCount(),
-                Map.of(),
-                reason);
+        return StageDecision.taskCount(
+                stage.id(), stage.plannedTaskCount(), stage.plannedTaskCount(), Map.of(), reason);
     }
 
     /** A partitioned join holds its build side in memory: it costs twice its bytes. */

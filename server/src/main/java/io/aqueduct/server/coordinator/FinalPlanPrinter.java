@@ -7,6 +7,7 @@ import io.aqueduct.server.transport.TaskStatus;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 
 /**
  * Renders the plan that ran, for EXPLAIN ANALYZE: each stage with its planned and final task count,
@@ -79,8 +80,8 @@ final class FinalPlanPrinter {
             return planned;
         }
         boolean build = decisions.stream()
-                .anyMatch(d ->
-                        d.stageId() == consumer && d.inputs().get("build_stage").equals(stage.id()));
+                .anyMatch(
+                        d -> d.stageId() == consumer && d.broadcastBuildStage().equals(OptionalInt.of(stage.id())));
         return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + planned
                 + ")";
     }

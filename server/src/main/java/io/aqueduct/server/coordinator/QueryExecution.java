@@ -21,6 +21,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -140,8 +141,7 @@ final class QueryExecution implements AutoCloseable {
         for (int sourceStageId : stage.sourceStageIds()) {
             Stage producer = stagePlan.stage(sourceStageId);
             OutputBinding binding;
-            if (decision.switchesToBroadcast()
-                    && sourceStageId == (int) decision.inputs().get("build_stage")) {
+            if (decision.broadcastBuildStage().equals(OptionalInt.of(sourceStageId))) {
                 binding = new OutputBinding(consumerTasks, OutputPartitioning.BROADCAST);
             } else if (decision.switchesToBroadcast()) {
                 binding = new OutputBinding(1, OutputPartitioning.SINGLE);
