@@ -79,10 +79,6 @@ public final class Coordinator implements AutoCloseable {
         return connectors;
     }
 
-    List<String> workerUrls() {
-        return workerUrls;
-    }
-
     CompiledQuery compile(String sql, Session session) {
         return compiler.compile(sql, session.catalog(), session.schema());
     }
@@ -163,11 +159,6 @@ public final class Coordinator implements AutoCloseable {
 
     private String nextQueryId() {
         return LocalDateTime.now().format(QUERY_ID_TIME) + "_" + String.format("%05d", querySequence.incrementAndGet());
-    }
-
-    /** Bytes the coordinator holds in Arrow buffers now (result batches in flight). */
-    public long allocatedBytes() {
-        return allocator.getAllocatedMemory();
     }
 
     @Override

@@ -243,10 +243,6 @@ final class QueryExecution implements AutoCloseable {
         return queryId;
     }
 
-    CompiledQuery query() {
-        return query;
-    }
-
     StagePlan stagePlan() {
         return stagePlan;
     }
@@ -266,11 +262,6 @@ final class QueryExecution implements AutoCloseable {
     /** The adaptive decisions taken so far, one per stage at least, in stage order. */
     synchronized List<StageDecision> decisions() {
         return List.copyOf(decisions);
-    }
-
-    /** The worker of each task, by stage id. */
-    Map<Integer, List<TaskLocation>> tasksByStage() {
-        return Map.copyOf(tasksByStage);
     }
 
     private void cancelTasks() {
