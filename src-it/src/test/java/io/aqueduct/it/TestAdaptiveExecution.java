@@ -30,7 +30,7 @@ class TestAdaptiveExecution {
             Pattern.compile("^Stage (\\d+) \\[tasks (\\d+) -> (\\d+), (Shuffle|Coalesce|Broadcast|result)");
     private static final String QUERY = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
     /** Small enough that SF 0.1's aggregate needs several tasks, large enough that SF 0.01's needs one. */
-    private static final String BYTES_PER_PARTITION = "262144";
+    private static final String BYTES_PER_PARTITION = "524288";
 
     private final AqueductCluster cluster;
 
