@@ -38,7 +38,7 @@ public final class Batches {
      * Rows {@code [start, start + length)} of {@code batch} as a new batch accounted to {@code allocator},
      * sharing buffers where Arrow allows. The caller still closes {@code batch}, whose rows may have moved.
      */
-    static VectorSchemaRoot slice(VectorSchemaRoot batch, int start, int length, BufferAllocator allocator) {
+    public static VectorSchemaRoot slice(VectorSchemaRoot batch, int start, int length, BufferAllocator allocator) {
         List<FieldVector> vectors = new ArrayList<>(batch.getFieldVectors().size());
         try {
             for (FieldVector vector : batch.getFieldVectors()) {

@@ -2,6 +2,7 @@ package io.aqueduct.server.transport;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.type.RowType;
@@ -16,7 +17,6 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 
@@ -112,7 +112,8 @@ public final class ExchangeOperator implements Operator {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
             while (!closed && reader.loadNextBatch()) {
                 if (root.getRowCount() > 0) {
-                    put(new Item(transfer(root)));
+                    // Moves the reader's reused root into a batch of its own, without copying buffers.
+                    put(new Item(Batches.slice(root, 0, root.getRowCount(), allocator)));
                 }
             }
             put(PRODUCER_DONE);
@@ -153,17 +154,6 @@ public final class ExchangeOperator implements Operator {
         if (item.batch() != null) {
             item.batch().close();
         }
-    }
-
-    /** Moves the reader's reused root into a batch of its own, without copying buffers. */
-    private VectorSchemaRoot transfer(VectorSchemaRoot root) {
-        List<FieldVector> vectors = new ArrayList<>(root.getFieldVectors().size());
-        for (FieldVector vector : root.getFieldVectors()) {
-            var pair = vector.getTransferPair(allocator);
-            pair.transfer();
-            vectors.add((FieldVector) pair.getTo());
-        }
-        return new VectorSchemaRoot(root.getSchema(), vectors, root.getRowCount());
     }
 
     /** The producer's own failure, when it has one, explains a broken stream better than the IOException. */
