@@ -127,15 +127,20 @@ public final class AqueductMeta implements ProtobufMeta {
     public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
         return guard(() -> {
             ConnectionState connection = connection(ch.id);
-            CompiledQuery query = coordinator.compile(sql, connection.session);
             int id = statementIds.incrementAndGet();
             StatementState statement = new StatementState();
-            statement.prepared = query;
-            statement.maxRowCount = maxRowCount;
-            statement.signature = signature(query, connection.session);
+            compileInto(statement, connection.session, sql, maxRowCount);
             connection.statements.put(id, statement);
             return new StatementHandle(ch.id, id, statement.signature);
         });
+    }
+
+    /** Compiles {@code sql} as the statement's query, with the signature clients see. */
+    private void compileInto(StatementState statement, Session session, String sql, long maxRowCount) {
+        CompiledQuery query = coordinator.compile(sql, session);
+        statement.prepared = query;
+        statement.maxRowCount = maxRowCount;
+        statement.signature = signature(query, session);
     }
 
     @Override
@@ -156,10 +161,7 @@ public final class AqueductMeta implements ProtobufMeta {
                 statement.closeExecution();
                 return apply(h, connection, sessionStatement.get());
             }
-            CompiledQuery query = coordinator.compile(sql, connection.session);
-            statement.prepared = query;
-            statement.maxRowCount = maxRowCount;
-            statement.signature = signature(query, connection.session);
+            compileInto(statement, connection.session, sql, maxRowCount);
             return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame);
         });
     }

@@ -110,7 +110,9 @@ final class QueryExecution implements AutoCloseable {
             int taskCount = decision.finalTasks();
             bindSources(stage, decision);
             int outputPartitions = stage == stagePlan.root() ? 1 : 0;
+            // Registered before the first task exists, so that close() cancels every task created.
             List<TaskLocation> locations = new ArrayList<>();
+            tasksByStage.put(stage.id(), locations);
             for (int task = 0; task < taskCount; task++) {
                 String workerUrl = placement.next();
                 TaskSpec spec = new TaskSpec(
@@ -126,7 +128,6 @@ final class QueryExecution implements AutoCloseable {
                         taskMemoryBytes);
                 client.createTask(workerUrl, spec);
                 locations.add(new TaskLocation(workerUrl, spec.taskId()));
-                tasksByStage.put(stage.id(), locations);
             }
         }
     }
