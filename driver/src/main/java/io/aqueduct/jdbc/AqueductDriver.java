@@ -7,6 +7,7 @@ import java.sql.SQLException;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.DriverVersion;
 import org.apache.calcite.avatica.Helper;
 import org.apache.calcite.avatica.InternalProperty;
@@ -27,7 +28,9 @@ import org.apache.calcite.avatica.util.Quoting;
  * }</pre>
  *
  * <p>{@link AqueductUrl} describes the URL and {@link ConnectionSettings} which keys reach the
- * server. Every failure to connect is an {@link SQLException} with SQLState 08001.
+ * server. Every failure to connect is an {@link SQLException} with SQLState 08001. Connections
+ * unwrap to {@link AqueductConnection}, statements and prepared statements to {@link
+ * AqueductStatement}.
  */
 public class AqueductDriver extends org.apache.calcite.avatica.remote.Driver {
     private static final String VERSION_RESOURCE = "io/aqueduct/jdbc/aqueduct-jdbc.properties";
@@ -46,6 +49,17 @@ public class AqueductDriver extends org.apache.calcite.avatica.remote.Driver {
     @Override
     protected String getConnectStringPrefix() {
         return AqueductUrl.PREFIX;
+    }
+
+    /** Called by Avatica's constructor, before this class's fields are set. */
+    @Override
+    protected AvaticaFactory createFactory() {
+        return new AqueductJdbcFactory(super.createFactory());
+    }
+
+    /** The factory of this driver's connections and statements. */
+    AvaticaFactory jdbcFactory() {
+        return factory;
     }
 
     @Override

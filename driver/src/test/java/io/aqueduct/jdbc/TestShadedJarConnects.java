@@ -12,6 +12,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.avatica.jdbc.JdbcMeta;
@@ -57,7 +58,8 @@ class TestShadedJarConnects {
         try (Connection connection = driver.connect(url("/tpch/sf1"), new Properties());
                 Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("SELECT 42 AS answer")) {
-            assertThat(connection.getClass().getName()).startsWith("io.aqueduct.jdbc.shaded.");
+            assertThat(connection.getClass().getSuperclass().getName())
+                    .isEqualTo("io.aqueduct.jdbc.shaded.org.apache.calcite.avatica.AvaticaConnection");
             assertThat(rows.next()).isTrue();
             assertThat(rows.getInt("answer")).isEqualTo(42);
             assertThat(rows.next()).isFalse();
@@ -84,6 +86,34 @@ class TestShadedJarConnects {
             assertThat(connection.getMetaData().getDriverName()).isEqualTo("Aqueduct JDBC Driver");
             assertThat(connection.getMetaData().getDriverVersion()).isEqualTo(System.getProperty("aqueduct.version"));
             assertThat(connection.getMetaData().getURL()).isEqualTo(url(""));
+        }
+    }
+
+    /**
+     * The extension interfaces keep their names in the shaded jar, and unwrap works on its
+     * connections and statements; {@code sys.queries} is an H2 table here, filled by hand.
+     */
+    @Test
+    void unwrapsToTheAqueductInterfaces() throws Exception {
+        Class<?> connectionApi = Class.forName("io.aqueduct.jdbc.AqueductConnection", true, jarLoader);
+        Class<?> statementApi = Class.forName("io.aqueduct.jdbc.AqueductStatement", true, jarLoader);
+        try (Connection connection = driver.connect(url(""), new Properties());
+                Statement setup = connection.createStatement();
+                Statement statement = connection.createStatement()) {
+            setup.execute("CREATE SCHEMA sys");
+            setup.execute("CREATE TABLE sys.queries (query_id VARCHAR, connection_id VARCHAR,"
+                    + " statement_id INTEGER, start_time VARCHAR, final_plan VARCHAR, final_plan_json VARCHAR)");
+            statement.executeQuery("SELECT 42").close();
+            int statementId = (int) statement.getClass().getMethod("getId").invoke(statement);
+            setup.executeUpdate("INSERT INTO sys.queries VALUES ('q1', '" + connectionId(connection) + "', "
+                    + statementId + ", '2025-01-01T00:00:00Z', 'Query q1: 1 rows', '{\"stages\":[]}')");
+
+            Object aqueductStatement = statement.unwrap(statementApi);
+            assertThat(statementApi.getMethod("getQueryId").invoke(aqueductStatement))
+                    .isEqualTo(Optional.of("q1"));
+            Object aqueductConnection = connection.unwrap(connectionApi);
+            assertThat(connectionApi.getMethod("getFinalPlan", String.class).invoke(aqueductConnection, "q1"))
+                    .isEqualTo("Query q1: 1 rows");
         }
     }
 

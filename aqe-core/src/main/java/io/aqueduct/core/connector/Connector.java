@@ -32,6 +32,13 @@ public interface Connector {
     }
 
     /**
+     * How many tasks a scan of one of its tables should run; none means one task per scan.
+     */
+    default Optional<TaskEstimator> taskEstimator() {
+        return Optional.empty();
+    }
+
+    /**
      * Reads part {@code part} of {@code partCount} equal parts of the table, producing only
      * {@code columns} (in that order). Parts are disjoint and together hold every row.
      */

@@ -13,29 +13,56 @@ import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Assigns each row of a batch to one of {@code partitionCount} partitions by the hash of its key
- * columns. The hash depends only on the values (integers of any width hash alike), so two stages
- * that partition equal keys the same way meet in the same partition.
+ * Assigns rows to hash buckets by their key columns. A row's key hash picks one of
+ * {@link #FINE_BUCKETS} fine buckets, and fine bucket {@code f} belongs to bucket
+ * {@code f * bucketCount / FINE_BUCKETS}: so a histogram over fine buckets, taken before the bucket
+ * count is known, folds exactly into the buckets of any count. The hash depends only on the values
+ * (integers of any width hash alike), so two stages that partition equal keys the same way meet in
+ * the same bucket.
  */
 public final class HashPartitioner {
-    private final List<Integer> keys;
-    private final int partitionCount;
+    /** The finest bucketing; bucket counts above it are not supported. */
+    public static final int FINE_BUCKETS = 4096;
 
-    public HashPartitioner(List<Integer> keys, int partitionCount) {
+    private final List<Integer> keys;
+    private final int bucketCount;
+
+    public HashPartitioner(List<Integer> keys, int bucketCount) {
+        if (bucketCount < 1 || bucketCount > FINE_BUCKETS) {
+            throw new IllegalArgumentException("bucketCount must be in [1, " + FINE_BUCKETS + "]: " + bucketCount);
+        }
         this.keys = List.copyOf(keys);
-        this.partitionCount = partitionCount;
+        this.bucketCount = bucketCount;
     }
 
-    /** Fills {@code partitions[row]} for every row of {@code batch}. */
-    public void partition(VectorSchemaRoot batch, int[] partitions) {
+    /** Fills {@code buckets[row]} for every row of {@code batch}. */
+    public void partition(VectorSchemaRoot batch, int[] buckets) {
+        int rows = batch.getRowCount();
+        long[] hashes = hashes(batch, keys);
+        for (int row = 0; row < rows; row++) {
+            buckets[row] = bucketOfFine(fineBucket(hashes[row]), bucketCount);
+        }
+    }
+
+    /** The mixed hash of each row's key columns. */
+    public static long[] hashes(VectorSchemaRoot batch, List<Integer> keys) {
         int rows = batch.getRowCount();
         long[] hashes = new long[rows];
         for (int key : keys) {
             combine(batch.getVector(key), hashes, rows);
         }
         for (int row = 0; row < rows; row++) {
-            partitions[row] = (int) Long.remainderUnsigned(mix(hashes[row]), partitionCount);
+            hashes[row] = mix(hashes[row]);
         }
+        return hashes;
+    }
+
+    public static int fineBucket(long mixedHash) {
+        return (int) Long.remainderUnsigned(mixedHash, FINE_BUCKETS);
+    }
+
+    public static int bucketOfFine(int fineBucket, int bucketCount) {
+        return (int) ((long) fineBucket * bucketCount / FINE_BUCKETS);
     }
 
     private static void combine(FieldVector vector, long[] hashes, int rows) {

@@ -27,6 +27,13 @@ public enum Setting {
             Kind.INTEGER,
             "0",
             "Upper bound of tasks per stage; 0 means workers x cores"),
+    FIXED_TASK_COUNT(
+            "distributed.fixed_task_count",
+            Kind.INTEGER,
+            "0",
+            "With dynamic_task_count off: every stage that reads shuffled input runs exactly this many tasks"
+                    + " (not clamped by max_tasks_per_stage); leaf stages keep their count from statistics, gathering"
+                    + " stages one task; 0 keeps the static count (one task per worker)"),
     BUCKETS_PER_TASK(
             "distributed.buckets_per_task",
             Kind.INTEGER,

@@ -3,13 +3,16 @@ package io.aqueduct.core.skew;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import io.aqueduct.core.connector.Connector;
+import io.aqueduct.core.connector.StatisticsTaskEstimator;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.connector.TaskEstimator;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -36,6 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * run. Part p of P holds rows {@code [rows * p / P, rows * (p + 1) / P)}.
  */
 public final class SkewConnector implements Connector {
+    private static final TaskEstimator ESTIMATOR = new StatisticsTaskEstimator();
+
     public static final String NAME = "skew";
     public static final double KEY_EXPONENT = 1.35;
 
@@ -67,6 +72,12 @@ public final class SkewConnector implements Connector {
     }
 
     /** Exact row count; the size is the exact average Arrow row size (string lengths included) times the rows. */
+    /** Generated tables split evenly into parts and their statistics are exact. */
+    @Override
+    public Optional<TaskEstimator> taskEstimator() {
+        return Optional.of(ESTIMATOR);
+    }
+
     @Override
     public TableStatistics statistics(String schema, String table) {
         SkewSchema skewSchema = SkewSchema.fromName(schema);

@@ -1,7 +1,11 @@
 package io.aqueduct.core.sql;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.TableDefinition;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.system.SystemTables;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.apache.calcite.jdbc.CalciteSchema;
@@ -9,14 +13,29 @@ import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
 
-/** Exposes connectors to Calcite as a three-level tree: catalog, schema, table. */
+/**
+ * Exposes connectors to Calcite as a three-level tree: catalog, schema, table. System tables are
+ * schema {@code sys} of catalog {@code system}, and the same schema also hangs from the root, so that
+ * {@code sys.<table>} resolves whatever the session's default catalog.
+ */
 final class CatalogSchemas {
     private CatalogSchemas() {}
 
-    static CalciteSchema rootSchema(Iterable<Connector> connectors) {
+    static CalciteSchema rootSchema(Iterable<Connector> connectors, SystemTables<?> systemTables) {
         CalciteSchema root = CalciteSchema.createRootSchema(false, false);
         for (Connector connector : connectors) {
+            checkArgument(
+                    systemTables.isEmpty()
+                            || !(connector.name().equals(SystemTables.CATALOG)
+                                    || connector.name().equals(SystemTables.SCHEMA)),
+                    "catalog name %s is reserved for system tables",
+                    connector.name());
             root.add(connector.name(), new CatalogSchema(connector));
+        }
+        if (!systemTables.isEmpty()) {
+            SystemSchema sys = new SystemSchema(systemTables);
+            root.add(SystemTables.CATALOG, new SystemCatalogSchema(sys));
+            root.add(SystemTables.SCHEMA, sys);
         }
         return root;
     }
@@ -60,6 +79,34 @@ final class CatalogSchemas {
                                 connector.statistics(schema, table.name()),
                                 connector.uniqueKeys(schema, table.name())));
             }
+            return tables;
+        }
+    }
+
+    private static final class SystemCatalogSchema extends AbstractSchema {
+        private final SystemSchema sys;
+
+        SystemCatalogSchema(SystemSchema sys) {
+            this.sys = sys;
+        }
+
+        @Override
+        protected Map<String, Schema> getSubSchemaMap() {
+            return Map.of(SystemTables.SCHEMA, sys);
+        }
+    }
+
+    private static final class SystemSchema extends AbstractSchema {
+        private final Map<String, Table> tables = new LinkedHashMap<>();
+
+        SystemSchema(SystemTables<?> systemTables) {
+            for (SystemTable<?> table : systemTables.tables()) {
+                tables.put(table.name(), ConnectorTable.system(table));
+            }
+        }
+
+        @Override
+        protected Map<String, Table> getTableMap() {
             return tables;
         }
     }

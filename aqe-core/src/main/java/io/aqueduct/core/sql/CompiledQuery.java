@@ -1,13 +1,17 @@
 package io.aqueduct.core.sql;
 
+import static java.util.Objects.requireNonNull;
+
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.system.SystemSnapshotSource;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlExplainLevel;
 
@@ -24,6 +28,7 @@ public final class CompiledQuery {
     private final RowType queryResultType;
     private final List<DataType> parameterTypes;
     private final ExplainMode explain;
+    private final boolean readsSystemTables;
     private PlanNode planWithoutParameters;
 
     CompiledQuery(
@@ -40,6 +45,7 @@ public final class CompiledQuery {
         this.queryResultType = TypeConverter.toRowType(logical.getRowType());
         this.parameterTypes = List.copyOf(parameterTypes);
         this.explain = explain;
+        this.readsSystemTables = readsSystemTables(logical);
     }
 
     /** What EXPLAIN asked for, if the statement was one. */
@@ -48,14 +54,21 @@ public final class CompiledQuery {
         /** The plan before execution. */
         PLAN,
         /** Run the query, then show the plan that ran. */
-        ANALYZE
+        ANALYZE,
+        /** ANALYZE with every task's values. */
+        ANALYZE_VERBOSE,
+        /** ANALYZE as one JSON document. */
+        ANALYZE_JSON;
+
+        public boolean analyze() {
+            return this == ANALYZE || this == ANALYZE_VERBOSE || this == ANALYZE_JSON;
+        }
     }
 
     /** The same query, to be explained: one VARCHAR column {@code PLAN}. */
-    CompiledQuery toExplain(boolean analyze) {
+    CompiledQuery toExplain(ExplainMode mode) {
         RowType planText = new RowType(List.of("PLAN"), List.of(DataType.VARCHAR));
-        return new CompiledQuery(
-                sql, logical, rexBuilder, planText, parameterTypes, analyze ? ExplainMode.ANALYZE : ExplainMode.PLAN);
+        return new CompiledQuery(sql, logical, rexBuilder, planText, parameterTypes, mode);
     }
 
     /** Whether and how the statement was EXPLAIN; unless NONE, {@link #resultType()} is the plan text's. */
@@ -80,30 +93,54 @@ public final class CompiledQuery {
         return parameterTypes;
     }
 
+    /** Whether the query reads a system table, whose plan then holds a snapshot of its rows. */
+    public boolean readsSystemTables() {
+        return readsSystemTables;
+    }
+
     /**
      * The single-node physical plan with {@code parameterValues} bound to the parameters, in order;
-     * values may be numbers, strings, booleans, or epoch days / ISO strings for dates.
+     * values may be numbers, strings, booleans, or epoch days / ISO strings for dates. A query over
+     * system tables needs {@link #plan(List, SystemSnapshotSource)}.
      */
     public PlanNode plan(List<?> parameterValues) {
+        return plan(parameterValues, SystemSnapshotSource.NONE);
+    }
+
+    /**
+     * The plan for one execution: as {@link #plan(List)}, with each system table the query reads
+     * replaced by the rows {@code systemTables} gives for it now. Plans of queries over system tables
+     * are built anew on every call; others are kept when there are no parameters.
+     */
+    public PlanNode plan(List<?> parameterValues, SystemSnapshotSource systemTables) {
+        requireNonNull(systemTables, "systemTables is null");
         if (parameterValues.size() != parameterTypes.size()) {
             throw new AqueductException(
                     ErrorCode.INVALID_ARGUMENT,
                     "The statement has " + parameterTypes.size() + " parameters but " + parameterValues.size()
                             + " values were bound");
         }
-        if (parameterTypes.isEmpty()) {
+        if (parameterTypes.isEmpty() && !readsSystemTables) {
             synchronized (this) {
                 if (planWithoutParameters == null) {
-                    planWithoutParameters = convert(ParameterBinder.NONE);
+                    planWithoutParameters = convert(ParameterBinder.NONE, systemTables);
                 }
                 return planWithoutParameters;
             }
         }
-        return convert(new ParameterBinder(parameterTypes, parameterValues));
+        return convert(new ParameterBinder(parameterTypes, parameterValues), systemTables);
     }
 
-    private PlanNode convert(ParameterBinder parameters) {
-        return new RelToPlanConverter(new RexToExpression(rexBuilder, parameters)).convert(logical);
+    private PlanNode convert(ParameterBinder parameters, SystemSnapshotSource systemTables) {
+        return new RelToPlanConverter(new RexToExpression(rexBuilder, parameters), systemTables).convert(logical);
+    }
+
+    private static boolean readsSystemTables(RelNode rel) {
+        if (rel instanceof TableScan scan) {
+            ConnectorTable table = scan.getTable().unwrap(ConnectorTable.class);
+            return table != null && table.isSystem();
+        }
+        return rel.getInputs().stream().anyMatch(CompiledQuery::readsSystemTables);
     }
 
     /** The optimized logical plan as Calcite renders it. */

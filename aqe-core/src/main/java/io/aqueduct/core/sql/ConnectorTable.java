@@ -2,6 +2,8 @@ package io.aqueduct.core.sql;
 
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
 import org.apache.calcite.DataContext;
@@ -18,13 +20,19 @@ import org.apache.calcite.util.ImmutableBitSet;
 /**
  * A connector table as Calcite sees it: row type and statistics for planning. It is projectable so
  * that Calcite's {@code ProjectTableScanRule} prunes the scanned columns; Calcite never executes it.
+ * A {@linkplain #isSystem() system table} looks the same to Calcite, but its scan becomes the rows of
+ * a snapshot instead of a connector scan.
  */
 final class ConnectorTable extends AbstractTable implements ProjectableFilterableTable {
+    /** The size the optimizer assumes for a system table, whose rows are only known when it runs. */
+    static final long SYSTEM_TABLE_ROWS = 100;
+
     private final String catalog;
     private final String schema;
     private final TableDefinition definition;
     private final TableStatistics statistics;
     private final List<ImmutableBitSet> uniqueKeys;
+    private final boolean system;
 
     ConnectorTable(
             String catalog,
@@ -32,6 +40,16 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
             TableDefinition definition,
             TableStatistics statistics,
             List<List<String>> uniqueKeys) {
+        this(catalog, schema, definition, statistics, uniqueKeys, false);
+    }
+
+    private ConnectorTable(
+            String catalog,
+            String schema,
+            TableDefinition definition,
+            TableStatistics statistics,
+            List<List<String>> uniqueKeys,
+            boolean system) {
         this.catalog = catalog;
         this.schema = schema;
         this.definition = definition;
@@ -41,6 +59,23 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
                         .mapToInt(definition.columns().names()::indexOf)
                         .toArray()))
                 .toList();
+        this.system = system;
+    }
+
+    /** A table of the {@code sys} schema, planned as if it held {@link #SYSTEM_TABLE_ROWS} rows. */
+    static ConnectorTable system(SystemTable<?> table) {
+        return new ConnectorTable(
+                SystemTables.CATALOG,
+                SystemTables.SCHEMA,
+                new TableDefinition(table.name(), table.columns()),
+                new TableStatistics(SYSTEM_TABLE_ROWS, SYSTEM_TABLE_ROWS * 100L),
+                List.of(),
+                true);
+    }
+
+    /** Whether the rows come from a system table snapshot rather than a connector. */
+    boolean isSystem() {
+        return system;
     }
 
     String catalog() {

@@ -5,8 +5,11 @@ import static java.util.Objects.requireNonNull;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.system.SystemSnapshotSource;
+import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import java.io.Reader;
 import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.avatica.util.Casing;
@@ -30,8 +33,13 @@ import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
+import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
+import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
+import org.apache.calcite.sql.parser.impl.Token;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -53,7 +61,8 @@ public final class QueryCompiler {
             .withUnquotedCasing(Casing.TO_LOWER)
             .withQuotedCasing(Casing.UNCHANGED)
             .withCaseSensitive(true)
-            .withConformance(SqlConformanceEnum.LENIENT);
+            .withConformance(SqlConformanceEnum.LENIENT)
+            .withParserFactory(QueryCompiler::parser);
 
     private static final HepProgram SUBQUERY_REMOVAL = new HepProgramBuilder()
             .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
@@ -96,8 +105,17 @@ public final class QueryCompiler {
 
     private final CalciteSchema rootSchema;
 
+    /** A compiler of queries over {@code connectors}, without system tables. */
     public QueryCompiler(List<Connector> connectors) {
-        this.rootSchema = CatalogSchemas.rootSchema(connectors);
+        this(connectors, SystemTables.empty());
+    }
+
+    /**
+     * A compiler of queries over {@code connectors} and {@code systemTables}; the plans of queries that
+     * read system tables need a {@link io.aqueduct.core.system.SystemSnapshotSource} of those tables.
+     */
+    public QueryCompiler(List<Connector> connectors, SystemTables<?> systemTables) {
+        this.rootSchema = CatalogSchemas.rootSchema(connectors, systemTables);
     }
 
     /**
@@ -109,7 +127,22 @@ public final class QueryCompiler {
         requireNonNull(sql, "sql is null");
         ExplainPrefix explain = ExplainPrefix.of(sql);
         CompiledQuery query = compileQuery(explain.statement(sql), catalog, schema);
-        return explain.present() ? query.toExplain(explain.analyze()) : query;
+        return explain.present() ? query.toExplain(explainMode(explain)) : query;
+    }
+
+    private static CompiledQuery.ExplainMode explainMode(ExplainPrefix explain) {
+        if (!explain.analyze()) {
+            if (explain.json()) {
+                throw new AqueductException(
+                        ErrorCode.NOT_SUPPORTED,
+                        "EXPLAIN FORMAT JSON shows the plan that ran: use EXPLAIN ANALYZE FORMAT JSON");
+            }
+            return CompiledQuery.ExplainMode.PLAN;
+        }
+        if (explain.json()) {
+            return CompiledQuery.ExplainMode.ANALYZE_JSON;
+        }
+        return explain.verbose() ? CompiledQuery.ExplainMode.ANALYZE_VERBOSE : CompiledQuery.ExplainMode.ANALYZE;
     }
 
     private CompiledQuery compileQuery(String sql, String catalog, String schema) {
@@ -147,7 +180,8 @@ public final class QueryCompiler {
         CompiledQuery query =
                 new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, CompiledQuery.ExplainMode.NONE);
         if (parameterTypes.isEmpty()) {
-            query.plan(List.of()); // what the engine cannot run fails at prepare time, not at execute
+            // What the engine cannot run fails at prepare time, not at execute.
+            query.plan(List.of(), SystemSnapshotSource.EMPTY);
         }
         return query;
     }
@@ -168,6 +202,63 @@ public final class QueryCompiler {
         HepPlanner planner = new HepPlanner(program);
         planner.setRoot(rel);
         return planner.findBestExp();
+    }
+
+    /**
+     * Calcite's parser, except that the reserved words {@code system} and {@code value} also serve as
+     * names where a name is expected: {@code system.sys.settings}, {@code SELECT name, value ...}.
+     */
+    private static SqlAbstractParserImpl parser(Reader reader) {
+        SqlParserImpl parser = (SqlParserImpl) SqlParserImpl.FACTORY.getParser(reader);
+        parser.token_source = new KeywordNames(parser.token_source);
+        return parser;
+    }
+
+    /**
+     * Hands the parser {@code SYSTEM} as a name when a dot follows it, and {@code VALUE} as a name
+     * unless it follows {@code NEXT}, {@code CURRENT} or {@code JSON} or an opening parenthesis
+     * follows it ({@code VALUE (1, 2)}, a synonym of {@code VALUES}). The one remaining keyword use,
+     * {@code JSON_OBJECT(KEY k VALUE v)}, needs its {@code k: v} form. Token positions are unchanged,
+     * so error positions stay those of the text.
+     */
+    private static final class KeywordNames extends SqlParserImplTokenManager {
+        private final SqlParserImplTokenManager tokens;
+        private Token ahead;
+        private int previousKind = SqlParserImplConstants.EOF;
+
+        KeywordNames(SqlParserImplTokenManager tokens) {
+            super(null);
+            this.tokens = tokens;
+        }
+
+        @Override
+        public void SwitchTo(int lexicalState) {
+            tokens.SwitchTo(lexicalState);
+        }
+
+        @Override
+        public Token getNextToken() {
+            Token token = ahead != null ? ahead : tokens.getNextToken();
+            ahead = null;
+            if (token.kind == SqlParserImplConstants.SYSTEM || token.kind == SqlParserImplConstants.VALUE) {
+                ahead = tokens.getNextToken();
+                if (isName(token.kind, ahead.kind)) {
+                    token.kind = SqlParserImplConstants.IDENTIFIER;
+                }
+            }
+            previousKind = token.kind;
+            return token;
+        }
+
+        private boolean isName(int kind, int nextKind) {
+            if (kind == SqlParserImplConstants.SYSTEM) {
+                return nextKind == SqlParserImplConstants.DOT;
+            }
+            return nextKind != SqlParserImplConstants.LPAREN
+                    && previousKind != SqlParserImplConstants.NEXT
+                    && previousKind != SqlParserImplConstants.CURRENT
+                    && previousKind != SqlParserImplConstants.JSON;
+        }
     }
 
     private static SqlNode parse(String sql) {

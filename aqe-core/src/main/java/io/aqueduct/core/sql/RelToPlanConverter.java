@@ -23,10 +23,14 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.core.system.SystemSnapshotSource;
+import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelFieldCollation;
@@ -42,26 +46,39 @@ import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexDynamicParam;
+import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.ImmutableIntList;
 
-/** Translates an optimized Calcite plan into the engine's single-node physical plan. */
+/**
+ * Translates an optimized Calcite plan into the engine's single-node physical plan. Scans of system
+ * tables become the rows of a snapshot taken now from {@code systemTables}.
+ */
 final class RelToPlanConverter {
     private final RexToExpression rexConverter;
+    private final SystemSnapshotSource systemTables;
 
-    RelToPlanConverter(RexToExpression rexConverter) {
+    RelToPlanConverter(RexToExpression rexConverter, SystemSnapshotSource systemTables) {
         this.rexConverter = rexConverter;
+        this.systemTables = systemTables;
     }
 
     PlanNode convert(RelNode rel) {
         if (rel instanceof TableScan scan) {
-            return scan(scan);
+            return scan(scan, Optional.empty());
         }
         if (rel instanceof Filter filter) {
-            return new FilterNode(convert(filter.getInput()), rexConverter.convert(filter.getCondition()));
+            PlanNode source = filter.getInput() instanceof TableScan scan
+                    ? scan(scan, queryId(filter.getCondition(), scan))
+                    : convert(filter.getInput());
+            return new FilterNode(source, rexConverter.convert(filter.getCondition()));
         }
         if (rel instanceof Project project) {
             return new ProjectNode(
@@ -90,7 +107,8 @@ final class RelToPlanConverter {
                 ErrorCode.NOT_SUPPORTED, "Operation " + rel.getRelTypeName() + " is not supported yet");
     }
 
-    private static PlanNode scan(TableScan scan) {
+    /** {@code queryId} is the value a system table's {@code query_id} column is filtered on, if any. */
+    private PlanNode scan(TableScan scan, Optional<String> queryId) {
         ConnectorTable table = scan.getTable().unwrapOrThrow(ConnectorTable.class);
         RowType columns = table.columns();
         List<Integer> projected = scan instanceof Bindables.BindableTableScan bindable
@@ -102,7 +120,103 @@ final class RelToPlanConverter {
             names.add(columns.names().get(field));
             types.add(columns.type(field));
         }
-        return new TableScanNode(table.catalog(), table.schema(), table.name(), new RowType(names, types));
+        RowType outputType = new RowType(names, types);
+        if (table.isSystem()) {
+            return systemRows(table, projected, outputType, queryId);
+        }
+        return new TableScanNode(table.catalog(), table.schema(), table.name(), outputType);
+    }
+
+    /** A snapshot of a system table, reduced to the scanned columns. */
+    private ValuesNode systemRows(
+            ConnectorTable table, List<Integer> projected, RowType outputType, Optional<String> queryId) {
+        List<List<Object>> snapshot =
+                systemTables.rows(new SystemScan(table.name(), queryId, java.util.Set.copyOf(outputType.names())));
+        List<List<Literal>> rows = new ArrayList<>(snapshot.size());
+        for (List<Object> row : snapshot) {
+            if (row.size() != table.columns().size()) {
+                throw new AqueductException(
+                        ErrorCode.INTERNAL_ERROR,
+                        "System table sys." + table.name() + " returned a row of " + row.size() + " values for "
+                                + table.columns().size() + " columns");
+            }
+            List<Literal> literals = new ArrayList<>(projected.size());
+            for (int i = 0; i < projected.size(); i++) {
+                literals.add(
+                        systemValue(table, outputType.names().get(i), row.get(projected.get(i)), outputType.type(i)));
+            }
+            rows.add(literals);
+        }
+        return new ValuesNode(outputType, rows);
+    }
+
+    private static Literal systemValue(ConnectorTable table, String column, Object value, DataType type) {
+        boolean valid = value == null
+                || switch (type.kind()) {
+                    case VARCHAR -> value instanceof String;
+                    case BOOLEAN -> value instanceof Boolean;
+                    case INTEGER, BIGINT, DATE -> value instanceof Long || value instanceof Integer;
+                    case DOUBLE -> value instanceof Number;
+                    default -> false;
+                };
+        if (!valid) {
+            throw new AqueductException(
+                    ErrorCode.INTERNAL_ERROR,
+                    "System table sys." + table.name() + " returned "
+                            + value.getClass().getSimpleName() + " " + value + " for " + type + " column " + column);
+        }
+        return new Literal(value, type);
+    }
+
+    /**
+     * The value of a system table's {@code query_id} column that {@code condition} requires: one of
+     * its conjuncts is {@code query_id = <literal or parameter>} (either way round).
+     */
+    private Optional<String> queryId(RexNode condition, TableScan scan) {
+        ConnectorTable table = scan.getTable().unwrap(ConnectorTable.class);
+        if (table == null || !table.isSystem()) {
+            return Optional.empty();
+        }
+        int column = scan.getRowType().getFieldNames().indexOf(SystemTables.QUERY_ID_COLUMN);
+        if (column < 0
+                || !SqlTypeUtil.inCharFamily(
+                        scan.getRowType().getFieldList().get(column).getType())) {
+            return Optional.empty();
+        }
+        for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
+            if (conjunct.getKind() == SqlKind.EQUALS) {
+                List<RexNode> operands = ((RexCall) conjunct).getOperands();
+                Optional<String> value = isField(operands.get(0), column)
+                        ? constantText(operands.get(1))
+                        : isField(operands.get(1), column) ? constantText(operands.get(0)) : Optional.empty();
+                if (value.isPresent()) {
+                    return value;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean isField(RexNode node, int field) {
+        return node instanceof RexInputRef ref && ref.getIndex() == field;
+    }
+
+    /** The text of a literal or bound parameter, looking through casts between character types. */
+    private Optional<String> constantText(RexNode node) {
+        RexNode operand = node;
+        while (operand.getKind() == SqlKind.CAST
+                && SqlTypeUtil.inCharFamily(
+                        ((RexCall) operand).getOperands().get(0).getType())) {
+            operand = ((RexCall) operand).getOperands().get(0);
+        }
+        if (!(operand instanceof RexLiteral || operand instanceof RexDynamicParam)
+                || !SqlTypeUtil.inCharFamily(operand.getType())) {
+            return Optional.empty();
+        }
+        Expression value = rexConverter.convert(operand);
+        return value instanceof Literal literal && literal.value() instanceof String text
+                ? Optional.of(text)
+                : Optional.empty();
     }
 
     /**

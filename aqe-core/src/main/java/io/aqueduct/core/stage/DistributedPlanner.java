@@ -1,6 +1,7 @@
 package io.aqueduct.core.stage;
 
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.connector.TaskEstimator;
 import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
@@ -18,6 +19,7 @@ import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -27,16 +29,31 @@ import java.util.function.Function;
  * keeping a partial top-N or limit below it; joins broadcast a small build side or shuffle both
  * sides on their keys. The root stage may run several tasks; the coordinator then gathers their
  * output for the client.
+ *
+ * <p>Static task counts: a leaf stage gets its count from its connector's {@link TaskEstimator} (one
+ * task without one), a stage that
+ * gathers gets one task, and a stage that reads shuffled input (a partitioned join, a grouped final
+ * aggregation) one task per worker, or {@link ClusterShape#fixedTaskCount()} tasks when the shape has
+ * one. Adaptive execution may replace these counts at runtime.
  */
 public final class DistributedPlanner {
     private final ClusterShape cluster;
     private final StaticTaskCounts taskCounts;
     private final Function<TableScanNode, TableStatistics> statistics;
+    private final Function<TableScanNode, Optional<TaskEstimator>> estimators;
 
-    public DistributedPlanner(ClusterShape cluster, Function<TableScanNode, TableStatistics> statistics) {
+    /**
+     * @param statistics the statistics of a scanned table
+     * @param estimators the task estimator of a scanned table's connector, if it has one
+     */
+    public DistributedPlanner(
+            ClusterShape cluster,
+            Function<TableScanNode, TableStatistics> statistics,
+            Function<TableScanNode, Optional<TaskEstimator>> estimators) {
         this.cluster = cluster;
         this.taskCounts = new StaticTaskCounts(cluster);
         this.statistics = statistics;
+        this.estimators = estimators;
     }
 
     public StagePlan plan(PlanNode root) {
@@ -62,6 +79,13 @@ public final class DistributedPlanner {
         boolean single() {
             return taskCount == 1;
         }
+
+        /** This one-task fragment and another one-task fragment, run together as {@code newNode}. */
+        Fragment merging(Fragment other, PlanNode newNode) {
+            List<Integer> sources = new ArrayList<>(sourceStageIds);
+            sources.addAll(other.sourceStageIds());
+            return new Fragment(newNode, 1, leaf || other.leaf(), sources);
+        }
     }
 
     private final class Builder {
@@ -69,7 +93,8 @@ public final class DistributedPlanner {
 
         Fragment visit(PlanNode node) {
             if (node instanceof TableScanNode scan) {
-                return new Fragment(scan, taskCounts.leaf(statistics.apply(scan)), true, List.of());
+                return new Fragment(
+                        scan, taskCounts.leaf(estimators.apply(scan), statistics.apply(scan)), true, List.of());
             }
             if (node instanceof ValuesNode values) {
                 return new Fragment(values, 1, false, List.of());
@@ -128,6 +153,10 @@ public final class DistributedPlanner {
             if (keyless && !replicable) {
                 probe = gather(probe);
             }
+            if (probe.single() && build.single()) {
+                // One task on each side: join them in that one task, with no network hop between.
+                return probe.merging(build, join.distributed(probe.node(), build.node(), JoinDistribution.BROADCAST));
+            }
             boolean small = join.estimatedBuildBytes() <= cluster.broadcastMaxBytes();
             if (probe.single() || (replicable && (small || keyless))) {
                 int buildStage = close(build, OutputPartitioning.BROADCAST);
@@ -146,12 +175,23 @@ public final class DistributedPlanner {
             return new Fragment(partitioned, tasks, false, List.of(probeStage, buildStage));
         }
 
-        /** Each input becomes a stage of its own; one task reads them all. */
+        /**
+         * Each input becomes a stage of its own and one task reads them all, except that inputs of one
+         * task each run in that task, with no network hop between.
+         */
         private Fragment union(UnionNode union) {
+            List<Fragment> inputs = union.inputs().stream().map(this::visit).toList();
+            if (inputs.stream().allMatch(Fragment::single)) {
+                Fragment merged = inputs.get(0);
+                for (Fragment input : inputs.subList(1, inputs.size())) {
+                    merged = merged.merging(input, merged.node());
+                }
+                return merged.with(
+                        new UnionNode(inputs.stream().map(Fragment::node).toList(), union.outputType()));
+            }
             List<PlanNode> remotes = new ArrayList<>();
             List<Integer> stageIds = new ArrayList<>();
-            for (PlanNode input : union.inputs()) {
-                Fragment fragment = visit(input);
+            for (Fragment fragment : inputs) {
                 int stageId = close(fragment, OutputPartitioning.SINGLE);
                 stageIds.add(stageId);
                 remotes.add(new RemoteSourceNode(stageId, fragment.node().outputType()));

@@ -59,7 +59,8 @@ public final class StagePlanPrinter {
         }
     }
 
-    static String describe(PlanNode node) {
+    /** One line describing the node itself, without its sources. */
+    public static String describe(PlanNode node) {
         if (node instanceof TableScanNode scan) {
             return "TableScan " + scan.catalog() + "." + scan.schema() + "." + scan.table() + " "
                     + scan.outputType().names();

@@ -1,37 +1,33 @@
 package io.aqueduct.core.stage;
 
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.connector.TaskEstimator;
+import java.util.Optional;
 
 /**
- * Task counts known before execution, from the connector's statistics. A leaf gets one task per
- * {@code bytesPerTask} of table, but at least one task per worker when the table has enough rows to
- * be worth splitting; a shuffled stage gets one task per worker; a coalesced stage one task.
+ * Task counts known before execution. A leaf gets what its connector's {@link TaskEstimator} wants
+ * from the table's statistics, or one task without an estimator; a shuffled stage gets one task per
+ * worker, or exactly the cluster shape's fixed task count when it has one; a coalesced stage one task.
  */
 final class StaticTaskCounts {
-    /** Below this many rows per task, splitting a scan costs more than it saves. */
-    static final long MIN_ROWS_PER_TASK = 1_000;
-
     private final ClusterShape cluster;
 
     StaticTaskCounts(ClusterShape cluster) {
         this.cluster = cluster;
     }
 
-    int leaf(TableStatistics statistics) {
-        long bySize = ceilDiv(statistics.sizeBytes(), cluster.bytesPerTask());
-        long byRows = Math.min(cluster.workerCount(), ceilDiv(statistics.rowCount(), MIN_ROWS_PER_TASK));
-        return clamp(Math.max(bySize, byRows));
+    int leaf(Optional<TaskEstimator> estimator, TableStatistics statistics) {
+        TaskEstimator.LeafTaskLimits limits = new TaskEstimator.LeafTaskLimits(
+                cluster.workerCount(), cluster.maxTasksPerStage(), cluster.bytesPerTask());
+        return clamp(estimator.map(e -> e.desiredTaskCount(statistics, limits)).orElse(1));
     }
 
+    /** Tasks of a stage that reads shuffled input: the fixed count as given, else one per worker. */
     int shuffled() {
-        return clamp(cluster.workerCount());
+        return cluster.fixedTaskCount() > 0 ? cluster.fixedTaskCount() : clamp(cluster.workerCount());
     }
 
     private int clamp(long tasks) {
         return (int) Math.max(1, Math.min(tasks, cluster.maxTasksPerStage()));
-    }
-
-    private static long ceilDiv(long value, long divisor) {
-        return (value + divisor - 1) / divisor;
     }
 }

@@ -3,8 +3,10 @@ package io.aqueduct.core.tpch;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import io.aqueduct.core.connector.Connector;
+import io.aqueduct.core.connector.StatisticsTaskEstimator;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.connector.TaskEstimator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -25,6 +28,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * schema per scale factor ({@link TpchSchema}).
  */
 public final class TpchConnector implements Connector {
+    private static final TaskEstimator ESTIMATOR = new StatisticsTaskEstimator();
+
     public static final String NAME = "tpch";
 
     private static final List<TableDefinition> TABLES =
@@ -66,6 +71,12 @@ public final class TpchConnector implements Connector {
     }
 
     /** Exact row count and Arrow size from the generator's average string widths, computed once per table. */
+    /** Generated tables split evenly into parts and their statistics are exact. */
+    @Override
+    public Optional<TaskEstimator> taskEstimator() {
+        return Optional.of(ESTIMATOR);
+    }
+
     @Override
     public TableStatistics statistics(String schema, String table) {
         TpchSchema tpchSchema = TpchSchema.fromName(schema);

@@ -33,7 +33,9 @@ class TestQueryCompiler {
     void compilesAndDistributesEveryTpchQuery(int number) {
         CompiledQuery query = COMPILER.compile(TpchQueries.query(number), "tpch", "sf1");
         StagePlan stages = new DistributedPlanner(
-                        ClusterShape.of(2, 2), scan -> TPCH.statistics(scan.schema(), scan.table()))
+                        ClusterShape.of(2, 2),
+                        scan -> TPCH.statistics(scan.schema(), scan.table()),
+                        scan -> TPCH.taskEstimator())
                 .plan(query.plan(List.of()));
 
         assertThat(query.resultType().size()).isPositive();

@@ -56,6 +56,14 @@ final class ClusterOptions {
     long coordinatorMemory;
 
     @Option(
+            names = "--query-retention",
+            defaultValue = "1000",
+            description =
+                    "Ended queries whose final plans the coordinator keeps for EXPLAIN ANALYZE lookups and the sys"
+                            + " tables (oldest go first; their total size is bounded too). Default: ${DEFAULT-VALUE}.")
+    int queryRetention;
+
+    @Option(
             names = "--set",
             description = "Server default of an engine setting, e.g. --set distributed.dynamic_task_count=false"
                     + " (repeatable; SHOW SETTINGS lists them).")

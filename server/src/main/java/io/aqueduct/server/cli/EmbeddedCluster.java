@@ -45,7 +45,8 @@ final class EmbeddedCluster implements AutoCloseable {
                     secret,
                     options.coordinatorMemory,
                     options.taskMemory,
-                    SettingValues.defaults().withAll(options.settings));
+                    SettingValues.defaults().withAll(options.settings),
+                    options.queryRetention);
             CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
             return new EmbeddedCluster(localWorkers, workerUrls, coordinator, server);
         } catch (Exception e) {

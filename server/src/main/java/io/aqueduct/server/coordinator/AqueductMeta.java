@@ -44,7 +44,7 @@ public final class AqueductMeta implements ProtobufMeta {
 
     public AqueductMeta(Coordinator coordinator, String version) {
         this.coordinator = coordinator;
-        this.catalogMetadata = new CatalogMetadata(coordinator.connectors());
+        this.catalogMetadata = new CatalogMetadata(coordinator.connectors(), coordinator.systemTables());
         this.version = version;
     }
 
@@ -195,8 +195,8 @@ public final class AqueductMeta implements ProtobufMeta {
             int maxRowsInFirstFrame) {
         statement.closeExecution();
         if (statement.prepared.explainMode() != CompiledQuery.ExplainMode.NONE) {
-            List<String> lines = statement.prepared.explainMode() == CompiledQuery.ExplainMode.ANALYZE
-                    ? coordinator.explainAnalyze(statement.prepared, parameterValues, session)
+            List<String> lines = statement.prepared.explainMode().analyze()
+                    ? coordinator.explainAnalyze(statement.prepared, parameterValues, session, h.connectionId, h.id)
                     : coordinator.explain(statement.prepared, parameterValues, session);
             List<Object> rows = new ArrayList<>();
             lines.forEach(line -> rows.add(List.of(line)));
@@ -204,7 +204,8 @@ public final class AqueductMeta implements ProtobufMeta {
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
-        QueryExecution execution = coordinator.execute(statement.prepared, parameterValues, session);
+        QueryExecution execution =
+                coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id);
         synchronized (statement) {
             statement.execution = execution;
             statement.rowsSent = 0;
@@ -387,7 +388,7 @@ public final class AqueductMeta implements ProtobufMeta {
 
     @Override
     public MetaResultSet getTableTypes(ConnectionHandle ch) {
-        return metadata(ch, MetaImpl.MetaTableType.class, () -> List.of(new MetaImpl.MetaTableType("TABLE")));
+        return metadata(ch, MetaImpl.MetaTableType.class, catalogMetadata::tableTypes);
     }
 
     @Override

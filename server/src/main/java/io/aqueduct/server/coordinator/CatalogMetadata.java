@@ -3,26 +3,51 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableDefinition;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
 import io.aqueduct.core.type.TypeKind;
 import java.sql.DatabaseMetaData;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.apache.calcite.avatica.MetaImpl;
 
-/** The rows of JDBC's catalog, schema, table, column and type listings, filtered by JDBC patterns. */
+/**
+ * The rows of JDBC's catalog, schema, table, column and type listings, filtered by JDBC patterns:
+ * the connectors' tables (type {@code TABLE}) and the system tables (catalog {@code system}, schema
+ * {@code sys}, type {@code SYSTEM TABLE}).
+ */
 final class CatalogMetadata {
-    private final ConnectorRegistry connectors;
+    private static final String TABLE = "TABLE";
 
-    CatalogMetadata(ConnectorRegistry connectors) {
+    private final ConnectorRegistry connectors;
+    private final SystemTables<?> systemTables;
+
+    CatalogMetadata(ConnectorRegistry connectors, SystemTables<?> systemTables) {
         this.connectors = connectors;
+        this.systemTables = systemTables;
+    }
+
+    /** The table types {@link #tables} reports. */
+    List<MetaImpl.MetaTableType> tableTypes() {
+        List<MetaImpl.MetaTableType> types = new ArrayList<>();
+        if (!systemTables.isEmpty()) {
+            types.add(new MetaImpl.MetaTableType(SystemTables.TABLE_TYPE));
+        }
+        types.add(new MetaImpl.MetaTableType(TABLE));
+        return types;
     }
 
     List<MetaImpl.MetaCatalog> catalogs() {
-        return connectors.all().stream()
-                .map(c -> new MetaImpl.MetaCatalog(c.name()))
-                .toList();
+        List<MetaImpl.MetaCatalog> catalogs = new ArrayList<>();
+        connectors.all().forEach(connector -> catalogs.add(new MetaImpl.MetaCatalog(connector.name())));
+        if (!systemTables.isEmpty()) {
+            catalogs.add(new MetaImpl.MetaCatalog(SystemTables.CATALOG));
+        }
+        return catalogs;
     }
 
     List<MetaImpl.MetaSchema> schemas(String catalog, String schemaPattern) {
@@ -34,40 +59,75 @@ final class CatalogMetadata {
                 }
             }
         }
+        if (systemSchemaMatches(catalog, schemaPattern)) {
+            schemas.add(new MetaImpl.MetaSchema(SystemTables.CATALOG, SystemTables.SCHEMA));
+        }
         return schemas;
     }
 
     List<MetaImpl.MetaTable> tables(String catalog, String schemaPattern, String tablePattern, List<String> types) {
-        List<MetaImpl.MetaTable> tables = new ArrayList<>();
-        if (types != null && !types.contains("TABLE")) {
-            return tables;
+        // JDBC orders tables by type, catalog, schema and name.
+        return describedTables(catalog, schemaPattern, tablePattern, types).stream()
+                .map(DescribedTable::table)
+                .sorted(Comparator.<MetaImpl.MetaTable, String>comparing(table -> table.tableType)
+                        .thenComparing(table -> table.tableCat)
+                        .thenComparing(table -> table.tableSchem)
+                        .thenComparing(table -> table.tableName))
+                .toList();
+    }
+
+    List<MetaImpl.MetaColumn> columns(String catalog, String schemaPattern, String tablePattern, String columnPattern) {
+        List<MetaImpl.MetaColumn> columns = new ArrayList<>();
+        for (DescribedTable described : describedTables(catalog, schemaPattern, tablePattern, null)) {
+            RowType type = described.columns();
+            for (int i = 0; i < type.size(); i++) {
+                String name = type.names().get(i);
+                if (matches(columnPattern, name)) {
+                    columns.add(column(described.table(), name, type.type(i), i + 1));
+                }
+            }
         }
-        for (MetaImpl.MetaSchema schema : schemas(catalog, schemaPattern)) {
-            for (TableDefinition table :
-                    connectors.connector(schema.tableCatalog).tables(schema.tableSchem)) {
+        return columns;
+    }
+
+    /** A table's metadata row with its columns. */
+    private record DescribedTable(MetaImpl.MetaTable table, RowType columns) {}
+
+    private List<DescribedTable> describedTables(
+            String catalog, String schemaPattern, String tablePattern, List<String> types) {
+        List<DescribedTable> tables = new ArrayList<>();
+        if (types == null || types.contains(TABLE)) {
+            for (MetaImpl.MetaSchema schema : schemas(catalog, schemaPattern)) {
+                if (schema.tableCatalog.equals(SystemTables.CATALOG)) {
+                    continue;
+                }
+                for (TableDefinition table :
+                        connectors.connector(schema.tableCatalog).tables(schema.tableSchem)) {
+                    if (matches(tablePattern, table.name())) {
+                        tables.add(new DescribedTable(
+                                new MetaImpl.MetaTable(schema.tableCatalog, schema.tableSchem, table.name(), TABLE),
+                                table.columns()));
+                    }
+                }
+            }
+        }
+        if ((types == null || types.contains(SystemTables.TABLE_TYPE)) && systemSchemaMatches(catalog, schemaPattern)) {
+            for (SystemTable<?> table : systemTables.tables()) {
                 if (matches(tablePattern, table.name())) {
-                    tables.add(new MetaImpl.MetaTable(schema.tableCatalog, schema.tableSchem, table.name(), "TABLE"));
+                    tables.add(new DescribedTable(
+                            new MetaImpl.MetaTable(
+                                    SystemTables.CATALOG, SystemTables.SCHEMA, table.name(), SystemTables.TABLE_TYPE),
+                            table.columns()));
                 }
             }
         }
         return tables;
     }
 
-    List<MetaImpl.MetaColumn> columns(String catalog, String schemaPattern, String tablePattern, String columnPattern) {
-        List<MetaImpl.MetaColumn> columns = new ArrayList<>();
-        for (MetaImpl.MetaTable table : tables(catalog, schemaPattern, tablePattern, null)) {
-            TableDefinition definition = connectors
-                    .connector(table.tableCat)
-                    .table(table.tableSchem, table.tableName)
-                    .orElseThrow();
-            for (int i = 0; i < definition.columns().size(); i++) {
-                String name = definition.columns().names().get(i);
-                if (matches(columnPattern, name)) {
-                    columns.add(column(table, name, definition.columns().type(i), i + 1));
-                }
-            }
-        }
-        return columns;
+    private boolean systemSchemaMatches(String catalog, String schemaPattern) {
+        return !systemTables.isEmpty()
+                && (catalog == null || catalog.equals(SystemTables.CATALOG))
+                && matches(schemaPattern, SystemTables.SCHEMA);
     }
 
     private static MetaImpl.MetaColumn column(MetaImpl.MetaTable table, String name, DataType type, int ordinal) {

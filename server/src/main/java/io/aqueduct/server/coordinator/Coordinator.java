@@ -2,6 +2,7 @@ package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableStatistics;
+import io.aqueduct.core.connector.TaskEstimator;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
@@ -11,6 +12,14 @@ import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
+import io.aqueduct.core.system.SystemTables;
+import io.aqueduct.server.finalplan.FinalPlan;
+import io.aqueduct.server.finalplan.FinalPlanJson;
+import io.aqueduct.server.finalplan.FinalPlanText;
+import io.aqueduct.server.finalplan.QueryRecord;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.system.SystemContext;
+import io.aqueduct.server.system.SystemSchema;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.WorkerClient;
@@ -18,6 +27,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,9 +44,12 @@ public final class Coordinator implements AutoCloseable {
     private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
 
     private static final int ANALYZE_FETCH_ROWS = 65_536;
+    /** The memory the final plans of ended queries may take, whatever the retention. */
+    private static final long MAX_RETAINED_PLAN_BYTES = 256L << 20;
 
     private final ConnectorRegistry connectors;
     private final QueryCompiler compiler;
+    private final SystemTables<SystemContext> systemTables;
     private final List<String> workerUrls;
     private final ClusterShape clusterShape;
     private final WorkerClient client;
@@ -45,6 +58,7 @@ public final class Coordinator implements AutoCloseable {
     private final SettingValues defaultSettings;
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final AtomicInteger querySequence = new AtomicInteger();
+    private final QueryRegistry queries;
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
     private final ScheduledExecutorService monitorExecutor =
             Executors.newScheduledThreadPool(2, daemon("query-monitor"));
@@ -56,15 +70,18 @@ public final class Coordinator implements AutoCloseable {
             ClusterSecret secret,
             long memoryBytes,
             long taskMemoryBytes,
-            SettingValues defaultSettings) {
+            SettingValues defaultSettings,
+            int queryRetention) {
         if (workerUrls.isEmpty()) {
             throw new IllegalArgumentException("a coordinator needs at least one worker");
         }
         this.connectors = connectors;
-        this.compiler = new QueryCompiler(connectors.all());
         this.workerUrls = List.copyOf(workerUrls);
         this.clusterShape = ClusterShape.of(workerUrls.size(), coresPerWorker);
         this.client = new WorkerClient(secret);
+        this.queries = new QueryRegistry(queryRetention, MAX_RETAINED_PLAN_BYTES);
+        this.systemTables = SystemSchema.tables(this.workerUrls, client, queries);
+        this.compiler = new QueryCompiler(connectors.all(), systemTables);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
         this.defaultSettings = defaultSettings;
@@ -79,11 +96,21 @@ public final class Coordinator implements AutoCloseable {
         return connectors;
     }
 
+    /** The tables of the {@code sys} schema. */
+    SystemTables<SystemContext> systemTables() {
+        return systemTables;
+    }
+
     CompiledQuery compile(String sql, Session session) {
         return compiler.compile(sql, session.catalog(), session.schema());
     }
 
-    QueryExecution execute(CompiledQuery query, List<?> parameterValues, Session session) {
+    /**
+     * Starts the query on the workers and registers it; {@code connectionId} and {@code statementId}
+     * name the Avatica statement that runs it.
+     */
+    QueryExecution execute(
+            CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
         String queryId = nextQueryId();
         StagePlan stages = distribute(query, parameterValues, session);
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
@@ -94,8 +121,18 @@ public final class Coordinator implements AutoCloseable {
                 this::statistics,
                 client);
         BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
-        return QueryExecution.start(
+        QueryRecord record = new QueryRecord(
                 queryId,
+                connectionId,
+                statementId,
+                session.user(),
+                query.sql(),
+                System.currentTimeMillis(),
+                null,
+                null);
+        return QueryExecution.start(
+                record,
+                queries,
                 query,
                 stages,
                 taskCounts,
@@ -121,40 +158,58 @@ public final class Coordinator implements AutoCloseable {
         return lines;
     }
 
-    /** Runs the query to its end, discarding its rows, and renders the plan that ran. */
-    List<String> explainAnalyze(CompiledQuery query, List<?> parameterValues, Session session) {
-        try (QueryExecution execution = execute(query, parameterValues, session)) {
-            long rows = 0;
+    /**
+     * Runs the query to its end, discarding its rows, and renders the plan that ran as text lines, or
+     * as one JSON document for {@code FORMAT JSON}.
+     */
+    List<String> explainAnalyze(
+            CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
+        String queryId;
+        try (QueryExecution execution = execute(query, parameterValues, session, connectionId, statementId)) {
+            queryId = execution.queryId();
             do {
-                rows += execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE).size();
+                execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE);
             } while (!execution.isDone());
-            return FinalPlanPrinter.lines(
-                    execution.queryId(),
-                    rows,
-                    execution.elapsedMillis(),
-                    execution.stagePlan(),
-                    execution.decisions(),
-                    execution.taskStatuses());
         }
+        FinalPlan plan = queries.query(queryId).map(QueryRecord::finalPlan).orElseThrow();
+        return switch (query.explainMode()) {
+            case ANALYZE_JSON -> List.of(FinalPlanJson.toJson(plan));
+            case ANALYZE_VERBOSE -> FinalPlanText.lines(plan, true);
+            default -> FinalPlanText.lines(plan, false);
+        };
+    }
+
+    /** Running queries and the final plans of the last ones that ended. */
+    public QueryRegistry queries() {
+        return queries;
     }
 
     private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {
-        return new DistributedPlanner(clusterShape(session.settings()), this::statistics)
-                .plan(query.plan(parameterValues));
+        return new DistributedPlanner(clusterShape(session.settings()), this::statistics, this::taskEstimator)
+                .plan(query.plan(parameterValues, systemTables.snapshotSource(new SystemContext(session.settings()))));
+    }
+
+    private Optional<TaskEstimator> taskEstimator(TableScanNode scan) {
+        return connectors.connector(scan.catalog()).taskEstimator();
     }
 
     private TableStatistics statistics(TableScanNode scan) {
         return connectors.connector(scan.catalog()).statistics(scan.schema(), scan.table());
     }
 
-    /** The cluster as the session's settings see it: task bounds and the broadcast threshold. */
+    /**
+     * The cluster as the session's settings see it: task bounds, the broadcast threshold, and the fixed
+     * task count, which applies only with {@code distributed.dynamic_task_count} off.
+     */
     private ClusterShape clusterShape(SettingValues settings) {
         long maxTasks = settings.number(Setting.MAX_TASKS_PER_STAGE);
+        long fixedTasks = settings.bool(Setting.DYNAMIC_TASK_COUNT) ? 0 : settings.number(Setting.FIXED_TASK_COUNT);
         return new ClusterShape(
                 clusterShape.workerCount(),
                 maxTasks > 0 ? (int) Math.min(maxTasks, Integer.MAX_VALUE) : clusterShape.maxTasksPerStage(),
                 clusterShape.bytesPerTask(),
-                settings.number(Setting.BROADCAST_MAX_BYTES));
+                settings.number(Setting.BROADCAST_MAX_BYTES),
+                (int) Math.min(fixedTasks, Integer.MAX_VALUE));
     }
 
     private String nextQueryId() {

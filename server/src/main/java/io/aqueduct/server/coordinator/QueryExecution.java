@@ -4,25 +4,26 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.sql.CompiledQuery;
-import io.aqueduct.core.stage.OutputPartitioning;
-import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.finalplan.FinalPlan;
+import io.aqueduct.server.finalplan.QueryProgress;
+import io.aqueduct.server.finalplan.QueryRecord;
+import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.transport.ExchangeOperator;
-import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.RemoteSource;
+import io.aqueduct.server.transport.TaskInfo;
 import io.aqueduct.server.transport.TaskLocation;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -46,26 +47,36 @@ final class QueryExecution implements AutoCloseable {
     private final StagePlan stagePlan;
     private final WorkerClient client;
     private final BufferAllocator allocator;
+    private final ExecutorService releaseExecutor;
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
-    private final List<StageDecision> decisions = new ArrayList<>();
-    /** Producer stages whose tasks each feed exactly one consumer task, whole. */
-    private final Set<Integer> forwardedStages = new HashSet<>();
+    private final List<StageSchedule> schedules = new ArrayList<>();
+    private final QueryRecord record;
+    private final QueryRegistry registry;
+    private volatile int tasksFinished;
+    /** The metrics each released task's worker sent back, by task id. */
+    private final Map<String, TaskInfo> finalTaskInfos = new ConcurrentHashMap<>();
 
     private final AdaptiveTaskCounts taskCounts;
     private final long startNanos = System.nanoTime();
+    private final long startEpochMillis = System.currentTimeMillis();
     private ScheduledFuture<?> monitor;
     private ResultCursor cursor;
     private boolean closed;
 
     private QueryExecution(
-            String queryId,
+            QueryRecord record,
+            QueryRegistry registry,
             CompiledQuery query,
             StagePlan stagePlan,
             AdaptiveTaskCounts taskCounts,
             WorkerClient client,
-            BufferAllocator allocator) {
-        this.queryId = queryId;
+            BufferAllocator allocator,
+            ExecutorService releaseExecutor) {
+        this.queryId = record.queryId();
+        this.releaseExecutor = releaseExecutor;
+        this.record = record;
+        this.registry = registry;
         this.taskCounts = taskCounts;
         this.query = query;
         this.stagePlan = stagePlan;
@@ -75,7 +86,8 @@ final class QueryExecution implements AutoCloseable {
 
     /** Sends every stage's tasks to the workers, producers first, and opens the result stream. */
     static QueryExecution start(
-            String queryId,
+            QueryRecord record,
+            QueryRegistry registry,
             CompiledQuery query,
             StagePlan stagePlan,
             AdaptiveTaskCounts taskCounts,
@@ -85,7 +97,9 @@ final class QueryExecution implements AutoCloseable {
             ExecutorService exchangeExecutor,
             ScheduledExecutorService monitorExecutor,
             long taskMemoryBytes) {
-        QueryExecution execution = new QueryExecution(queryId, query, stagePlan, taskCounts, client, allocator);
+        QueryExecution execution =
+                new QueryExecution(record, registry, query, stagePlan, taskCounts, client, allocator, exchangeExecutor);
+        registry.started(record, execution::progress);
         try {
             execution.schedule(placement, taskMemoryBytes);
             execution.monitor = monitorExecutor.scheduleWithFixedDelay(
@@ -100,15 +114,21 @@ final class QueryExecution implements AutoCloseable {
 
     /**
      * Starts the stages producers first. Every task but the root's starts with a late-bound output
-     * head; when a stage is about to start, its task count is decided (possibly from its producers'
-     * samples) and its producers are told how many partitions to route into.
+     * head; when a stage is about to start, its schedule is decided (possibly from its producers'
+     * samples) and its producers are told how to route into its tasks.
      */
     private void schedule(TaskPlacement placement, long taskMemoryBytes) {
         for (Stage stage : stagePlan.stages()) {
-            StageDecision decision = taskCounts.decide(stage, tasksByStage);
-            decisions.add(decision);
-            int taskCount = decision.finalTasks();
-            bindSources(stage, decision);
+            StageSchedule schedule = taskCounts.decide(stage, tasksByStage);
+            synchronized (this) {
+                schedules.add(schedule);
+            }
+            schedule.bindings().forEach((source, binding) -> {
+                for (TaskLocation task : tasksByStage.get(source)) {
+                    client.bindOutput(task, binding);
+                }
+            });
+            int taskCount = schedule.taskCount();
             int outputPartitions = stage == stagePlan.root() ? 1 : 0;
             // Registered before the first task exists, so that close() cancels every task created.
             List<TaskLocation> locations = new ArrayList<>();
@@ -122,7 +142,7 @@ final class QueryExecution implements AutoCloseable {
                         task,
                         taskCount,
                         stage.fragment(),
-                        remoteSources(stage, task),
+                        remoteSources(schedule.tasks().get(task)),
                         stage.outputPartitioning(),
                         outputPartitions,
                         taskMemoryBytes);
@@ -132,49 +152,22 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
-    /**
-     * Tells the stage's producers how to route into its tasks: as planned (one partition for a gather,
-     * else one per task), or, after a switch to a broadcast join, the build side broadcast and the
-     * probe side forwarded whole, each probe task to its own join task.
-     */
-    private void bindSources(Stage stage, StageDecision decision) {
-        int consumerTasks = decision.finalTasks();
-        for (int sourceStageId : stage.sourceStageIds()) {
-            Stage producer = stagePlan.stage(sourceStageId);
-            OutputBinding binding;
-            if (decision.broadcastBuildStage().equals(OptionalInt.of(sourceStageId))) {
-                binding = new OutputBinding(consumerTasks, OutputPartitioning.BROADCAST);
-            } else if (decision.switchesToBroadcast()) {
-                binding = new OutputBinding(1, OutputPartitioning.SINGLE);
-                forwardedStages.add(sourceStageId);
-            } else {
-                int partitions = producer.outputPartitioning().kind() == PartitioningKind.SINGLE ? 1 : consumerTasks;
-                binding = new OutputBinding(partitions, producer.outputPartitioning());
-            }
-            for (TaskLocation task : tasksByStage.get(sourceStageId)) {
-                client.bindOutput(task, binding);
-            }
-        }
-    }
-
-    private Map<Integer, RemoteSource> remoteSources(Stage stage, int task) {
+    /** The producers and partitions a task reads, per source stage, as its schedule says. */
+    private Map<Integer, RemoteSource> remoteSources(StageSchedule.TaskReads reads) {
         Map<Integer, RemoteSource> sources = new LinkedHashMap<>();
-        for (int sourceStageId : stage.sourceStageIds()) {
-            Stage source = stagePlan.stage(sourceStageId);
+        reads.sources().forEach((sourceStageId, read) -> {
             List<TaskLocation> producers = tasksByStage.get(sourceStageId);
-            if (forwardedStages.contains(sourceStageId)) {
-                sources.put(sourceStageId, new RemoteSource(List.of(producers.get(task)), 0));
-                continue;
-            }
-            int partition = source.outputPartitioning().kind() == PartitioningKind.SINGLE ? 0 : task;
-            sources.put(sourceStageId, new RemoteSource(producers, partition));
-        }
+            List<TaskLocation> readFrom = read.onlyProducer().isPresent()
+                    ? List.of(producers.get(read.onlyProducer().getAsInt()))
+                    : producers;
+            sources.put(sourceStageId, new RemoteSource(readFrom, read.partitions()));
+        });
         return sources;
     }
 
     private void openResults(ExecutorService exchangeExecutor) {
         RemoteSource rootOutput =
-                new RemoteSource(tasksByStage.get(stagePlan.root().id()), 0);
+                new RemoteSource(tasksByStage.get(stagePlan.root().id()), List.of(0));
         ExecutionContext context =
                 new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> failure.get() != null);
         ExchangeOperator results = new ExchangeOperator(
@@ -187,18 +180,21 @@ final class QueryExecution implements AutoCloseable {
             return;
         }
         try {
-            boolean allFinished = true;
-            for (List<TaskLocation> tasks : tasksByStage.values()) {
-                for (TaskLocation task : tasks) {
+            int finished = 0;
+            int tasks = 0;
+            for (List<TaskLocation> stageTasks : tasksByStage.values()) {
+                for (TaskLocation task : stageTasks) {
                     TaskStatus status = client.taskStatus(task);
                     if (status.state() == TaskState.FAILED) {
                         fail(status.error().toException());
                         return;
                     }
-                    allFinished &= status.state() == TaskState.FINISHED;
+                    tasks++;
+                    finished += status.state() == TaskState.FINISHED ? 1 : 0;
                 }
             }
-            if (allFinished) {
+            tasksFinished = finished;
+            if (finished == tasks) {
                 monitor.cancel(false);
             }
         } catch (AqueductException e) {
@@ -211,7 +207,7 @@ final class QueryExecution implements AutoCloseable {
     private void fail(AqueductException cause) {
         if (failure.compareAndSet(null, cause) && !isClosed()) {
             monitor.cancel(false);
-            cancelTasks();
+            releaseTasks();
         }
     }
 
@@ -248,27 +244,37 @@ final class QueryExecution implements AutoCloseable {
         return stagePlan;
     }
 
-    /** Each task's final status, by stage, asked of the workers now (call once the result is drained). */
-    Map<Integer, List<TaskStatus>> taskStatuses() {
-        Map<Integer, List<TaskStatus>> statuses = new LinkedHashMap<>();
-        tasksByStage.forEach((stageId, tasks) ->
-                statuses.put(stageId, tasks.stream().map(client::taskStatus).toList()));
-        return statuses;
-    }
-
     long elapsedMillis() {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 
-    /** The adaptive decisions taken so far, one per stage at least, in stage order. */
-    synchronized List<StageDecision> decisions() {
-        return List.copyOf(decisions);
+    /** What the query has done so far, for {@code sys.queries} while it runs. */
+    QueryProgress progress() {
+        int tasks = tasksByStage.values().stream().mapToInt(List::size).sum();
+        long rows;
+        synchronized (this) {
+            rows = cursor == null ? 0 : cursor.rowsReturned();
+        }
+        return new QueryProgress("RUNNING", elapsedMillis(), rows, tasks, tasksFinished);
     }
 
-    private void cancelTasks() {
+    /**
+     * Cancels every task still running and frees them all, keeping the final metrics their workers send back
+     * (a worker that is gone sends none).
+     */
+    private void releaseTasks() {
+        List<CompletableFuture<Void>> releases = new ArrayList<>();
         for (List<TaskLocation> tasks : tasksByStage.values()) {
-            tasks.forEach(client::cancelTask);
+            for (TaskLocation task : tasks) {
+                if (!finalTaskInfos.containsKey(task.taskId())) {
+                    // Each release waits for its task to stop: release them all at once.
+                    releases.add(CompletableFuture.runAsync(
+                            () -> client.cancelTask(task).ifPresent(info -> finalTaskInfos.put(task.taskId(), info)),
+                            releaseExecutor));
+                }
+            }
         }
+        releases.forEach(CompletableFuture::join);
     }
 
     @Override
@@ -280,16 +286,38 @@ final class QueryExecution implements AutoCloseable {
         if (monitor != null) {
             monitor.cancel(false);
         }
+        boolean done = false;
         try {
             if (cursor != null) {
+                done = cursor.isDone();
                 cursor.close();
             }
         } finally {
             // Whatever the cursor left behind, the tasks must go and the query's memory be accounted for.
-            cancelTasks();
+            releaseTasks();
             logEnd();
             allocator.close();
+            registry.ended(finalPlan(done, Map.copyOf(finalTaskInfos)));
         }
+    }
+
+    /** The plan that ran, from the decisions taken and the tasks' final metrics. */
+    private FinalPlan finalPlan(boolean done, Map<String, TaskInfo> infos) {
+        AqueductException failed = failure.get();
+        String state = failed != null ? "FAILED" : done ? "FINISHED" : "CANCELED";
+        return FinalPlanBuilder.build(new FinalPlanBuilder.EndedQuery(
+                queryId,
+                record.sql(),
+                record.user(),
+                state,
+                startEpochMillis,
+                elapsedMillis(),
+                cursor == null ? 0 : cursor.rowsReturned(),
+                failed == null ? null : failed.getMessage(),
+                stagePlan,
+                List.copyOf(schedules),
+                Map.copyOf(tasksByStage),
+                infos));
     }
 
     private void logEnd() {
@@ -301,7 +329,7 @@ final class QueryExecution implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
                 cursor == null ? 0 : cursor.rowsReturned(),
                 stagePlan.stages().size(),
-                decisions.stream().map(StageDecision::finalTasks).toList(),
+                schedules.stream().map(StageSchedule::taskCount).toList(),
                 allocator.getPeakMemoryAllocation());
     }
 }

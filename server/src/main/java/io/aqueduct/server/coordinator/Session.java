@@ -4,10 +4,11 @@ import io.aqueduct.core.settings.SettingValues;
 import java.util.Map;
 
 /**
- * What a JDBC connection sets for its queries: default catalog and schema, and the engine settings in
- * force (server defaults, overridden by connection properties, overridden by {@code SET}).
+ * What a JDBC connection sets for its queries: the user it names (unauthenticated, for the record),
+ * default catalog and schema, and the engine settings in force (server defaults, overridden by
+ * connection properties, overridden by {@code SET}).
  */
-record Session(String catalog, String schema, SettingValues settings) {
+record Session(String user, String catalog, String schema, SettingValues settings) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
 
@@ -16,11 +17,12 @@ record Session(String catalog, String schema, SettingValues settings) {
         Map<String, String> properties = info == null ? Map.of() : info;
         String catalog = nonBlank(properties.get("catalog"), DEFAULT_CATALOG);
         String schema = nonBlank(properties.get("schema"), DEFAULT_SCHEMA);
-        return new Session(catalog, schema, serverDefaults.withAll(properties));
+        String user = nonBlank(properties.get("user"), "");
+        return new Session(user, catalog, schema, serverDefaults.withAll(properties));
     }
 
     Session withSettings(SettingValues newSettings) {
-        return new Session(catalog, schema, newSettings);
+        return new Session(user, catalog, schema, newSettings);
     }
 
     private static String nonBlank(String value, String fallback) {

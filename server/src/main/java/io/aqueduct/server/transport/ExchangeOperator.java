@@ -8,20 +8,25 @@ import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.type.RowType;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import okhttp3.Call;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
 
 /**
- * Reads one output partition from each producer task of an upstream stage, all producers at once:
+ * Reads the same output partitions (one or a few buckets) of each producer task of an upstream stage, all producers
+ * at once:
  * a reader per producer streams Arrow IPC over HTTP into a small bounded queue, so a slow consumer
  * pushes back on its producers through TCP. Batches come out in arrival order.
  */
@@ -38,6 +43,12 @@ public final class ExchangeOperator implements Operator {
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
     private int producersRunning;
     private volatile boolean closed;
+    private final AtomicLong rowsReceived = new AtomicLong();
+    private final AtomicLong bytesReceived = new AtomicLong();
+    private final AtomicLong networkNanos = new AtomicLong();
+    private volatile long waitNanos;
+    /** Result calls waiting for their producer to answer; close() cancels them. */
+    private final Set<Call> pendingCalls = new HashSet<>();
 
     /** An element of the queue: a batch, or the end of one producer's stream. */
     private record Item(VectorSchemaRoot batch) {}
@@ -61,7 +72,7 @@ public final class ExchangeOperator implements Operator {
         for (TaskLocation producer : source.producers()) {
             readers.add(executor.submit(() -> {
                 try {
-                    read(client, producer, source.partition());
+                    read(client, producer, source.partitions());
                 } finally {
                     readersExited.countDown();
                 }
@@ -79,7 +90,9 @@ public final class ExchangeOperator implements Operator {
         while (producersRunning > 0) {
             Item item;
             try {
+                long waitStart = System.nanoTime();
                 item = queue.poll(100, TimeUnit.MILLISECONDS);
+                waitNanos += System.nanoTime() - waitStart;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while reading remote data");
@@ -106,12 +119,14 @@ public final class ExchangeOperator implements Operator {
         }
     }
 
-    private void read(WorkerClient client, TaskLocation producer, int partition) {
-        try (WorkerClient.ResultStream stream = register(client.openResults(producer, partition));
+    private void read(WorkerClient client, TaskLocation producer, List<Integer> partitions) {
+        try (WorkerClient.ResultStream stream = register(open(client, producer, partitions));
                 ArrowStreamReader reader = new ArrowStreamReader(stream.body(), allocator)) {
             VectorSchemaRoot root = reader.getVectorSchemaRoot();
-            while (!closed && reader.loadNextBatch()) {
+            while (!closed && loadNextBatch(reader)) {
                 if (root.getRowCount() > 0) {
+                    rowsReceived.addAndGet(root.getRowCount());
+                    bytesReceived.addAndGet(Batches.sizeInBytes(root));
                     // Moves the reader's reused root into a batch of its own, without copying buffers.
                     put(new Item(Batches.slice(root, 0, root.getRowCount(), allocator)));
                 }
@@ -124,6 +139,45 @@ public final class ExchangeOperator implements Operator {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+    }
+
+    /** Opens the producer's stream, timing the wait for its answer, which {@link #close()} may cut short. */
+    private WorkerClient.ResultStream open(WorkerClient client, TaskLocation producer, List<Integer> partitions)
+            throws IOException {
+        Call call = client.resultsCall(producer, partitions);
+        synchronized (this) {
+            if (closed) {
+                throw new AqueductException(ErrorCode.QUERY_CANCELED, "Exchange closed");
+            }
+            pendingCalls.add(call);
+        }
+        long start = System.nanoTime();
+        try {
+            return client.openResults(producer, call);
+        } finally {
+            networkNanos.addAndGet(System.nanoTime() - start);
+            synchronized (this) {
+                pendingCalls.remove(call);
+            }
+        }
+    }
+
+    private boolean loadNextBatch(ArrowStreamReader reader) throws IOException {
+        long start = System.nanoTime();
+        try {
+            return reader.loadNextBatch();
+        } finally {
+            networkNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * What the exchange received so far, labeled with the stage it reads; may be called from any thread, also
+     * after {@link #close()}.
+     */
+    public ExchangeMetrics metrics(int sourceStageId) {
+        return new ExchangeMetrics(
+                sourceStageId, rowsReceived.get(), bytesReceived.get(), networkNanos.get(), waitNanos, readers.size());
     }
 
     private synchronized WorkerClient.ResultStream register(WorkerClient.ResultStream stream) {
@@ -180,6 +234,7 @@ public final class ExchangeOperator implements Operator {
     public void close() {
         synchronized (this) {
             closed = true;
+            pendingCalls.forEach(Call::cancel);
             streams.forEach(WorkerClient.ResultStream::close);
         }
         for (Future<?> reader : readers) {

@@ -5,7 +5,10 @@ import io.aqueduct.core.error.ErrorCode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
 import okhttp3.MediaType;
@@ -61,6 +64,16 @@ public final class WorkerClient implements AutoCloseable {
                 task.workerUrl());
     }
 
+    /** The key profile of what the task's late-bound head sampled. */
+    public KeySample keySample(TaskLocation task) {
+        return call(
+                request(task.workerUrl() + "/v1/task/" + task.taskId() + "/sample")
+                        .get()
+                        .build(),
+                KeySample.class,
+                task.workerUrl());
+    }
+
     /** Binds a late-bound producer task's output: how to route it, into how many partitions. */
     public void bindOutput(TaskLocation task, OutputBinding binding) {
         Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/output")
@@ -79,14 +92,33 @@ public final class WorkerClient implements AutoCloseable {
         }
     }
 
-    public void cancelTask(TaskLocation task) {
+    /**
+     * Cancels the task if it still runs and releases it once it stopped (the worker waits up to 10 s for that).
+     * Returns the task's final info, or empty when the worker or the task is gone or the worker failed to answer:
+     * best effort, since the worker reaps abandoned tasks by itself.
+     */
+    public Optional<TaskInfo> cancelTask(TaskLocation task) {
         Request request =
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();
-        try (Response ignored = http.newCall(request).execute()) {
-            // best effort: the worker reaps abandoned tasks by itself
-        } catch (IOException ignored) {
+        try (Response response = http.newCall(request).execute()) {
+            if (!response.isSuccessful()) {
+                return Optional.empty();
+            }
+            return Optional.of(Json.MAPPER.readValue(response.body().string(), TaskInfo.class));
+        } catch (IOException e) {
             // the worker is gone; its tasks are gone with it
+            return Optional.empty();
         }
+    }
+
+    /** What the task did so far: its operators' and exchanges' metrics, live while it runs. */
+    public TaskInfo taskInfo(TaskLocation task) {
+        return call(
+                request(task.workerUrl() + "/v1/task/" + task.taskId() + "/info")
+                        .get()
+                        .build(),
+                TaskInfo.class,
+                task.workerUrl());
     }
 
     public WorkerInfo info(String workerUrl) {
@@ -94,11 +126,25 @@ public final class WorkerClient implements AutoCloseable {
     }
 
     /** Opens the Arrow IPC stream of one output partition of a task; the caller closes the call. */
-    public ResultStream openResults(TaskLocation task, int partition) throws IOException {
-        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/results/" + partition)
+    /** Streams the task's output {@code partitions}, interleaved as batches come, as one Arrow IPC stream. */
+    public ResultStream openResults(TaskLocation task, List<Integer> partitions) throws IOException {
+        return openResults(task, resultsCall(task, partitions));
+    }
+
+    /**
+     * The call {@link #openResults(TaskLocation, Call)} executes, for a caller that may abandon it with {@link
+     * Call#cancel()} while the worker has not answered yet (a producer answers once its output is bound).
+     */
+    public Call resultsCall(TaskLocation task, List<Integer> partitions) {
+        String partitionList = partitions.stream().map(String::valueOf).collect(Collectors.joining(","));
+        Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/results/" + partitionList)
                 .get()
                 .build();
-        Call call = streaming.newCall(request);
+        return streaming.newCall(request);
+    }
+
+    /** Executes a {@link #resultsCall} of {@code task}: the result stream, once the worker answers. */
+    public ResultStream openResults(TaskLocation task, Call call) throws IOException {
         Response response = call.execute();
         if (!response.isSuccessful()) {
             String body = response.body().string();

@@ -6,10 +6,13 @@ import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.server.transport.ExchangeMetrics;
 import io.aqueduct.server.transport.ExchangeOperator;
 import io.aqueduct.server.transport.RemoteSource;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.WorkerClient;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -20,6 +23,10 @@ final class HttpTaskInputs implements TaskInputs {
     private final ConnectorRegistry connectors;
     private final WorkerClient client;
     private final ExecutorService exchangeExecutor;
+    private final List<RemoteExchange> exchanges = new CopyOnWriteArrayList<>();
+
+    /** An exchange this task built, with the stage it reads. */
+    private record RemoteExchange(int sourceStageId, ExchangeOperator operator) {}
 
     HttpTaskInputs(
             TaskSpec spec,
@@ -54,6 +61,15 @@ final class HttpTaskInputs implements TaskInputs {
         if (source == null) {
             throw new IllegalStateException("Task " + spec.taskId() + " has no producers for stage " + node.stageId());
         }
-        return new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
+        ExchangeOperator exchange = new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
+        exchanges.add(new RemoteExchange(node.stageId(), exchange));
+        return exchange;
+    }
+
+    /** What the task's exchanges received so far, in the order they were built; callable from any thread. */
+    List<ExchangeMetrics> exchangeMetrics() {
+        return exchanges.stream()
+                .map(exchange -> exchange.operator().metrics(exchange.sourceStageId()))
+                .toList();
     }
 }

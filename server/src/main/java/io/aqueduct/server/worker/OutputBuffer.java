@@ -11,7 +11,7 @@ import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
  * A task's output, one queue of Arrow record batches per consumer partition. The producer blocks
  * while more than {@code capacityBytes} wait to be read, so a slow consumer (ultimately the JDBC
  * client) slows the whole pipeline down instead of filling memory. Each partition is read by one
- * consumer; a batch is released as soon as it has been taken.
+ * consumer task, which may read several; a batch is released as soon as it has been taken.
  */
 final class OutputBuffer implements AutoCloseable {
     private final List<ArrayDeque<ArrowRecordBatch>> partitions;
@@ -52,29 +52,33 @@ final class OutputBuffer implements AutoCloseable {
     }
 
     /**
-     * Takes the next batch of {@code partition}, waiting at most {@code timeoutMillis}; returns
-     * {@link Poll#END} when the partition is complete, {@link Poll#EMPTY} on timeout.
+     * Takes the next batch of any of {@code partitions} (a consumer task may read several buckets),
+     * waiting at most {@code timeoutMillis}; returns {@link Poll#END} when all of them are complete,
+     * {@link Poll#EMPTY} on timeout.
      */
-    synchronized Poll poll(int partition, long timeoutMillis) throws InterruptedException {
+    synchronized Poll poll(int[] partitions, long timeoutMillis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
-        ArrayDeque<ArrowRecordBatch> queue = partitions.get(partition);
-        while (queue.isEmpty() && !noMoreBatches && !closed) {
+        while (true) {
+            if (closed) {
+                throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
+            }
+            for (int partition : partitions) {
+                ArrowRecordBatch batch = this.partitions.get(partition).poll();
+                if (batch != null) {
+                    bufferedBytes -= batch.computeBodyLength();
+                    notifyAll();
+                    return new Poll(batch);
+                }
+            }
+            if (noMoreBatches) {
+                return Poll.END;
+            }
             long remaining = deadline - System.currentTimeMillis();
             if (remaining <= 0) {
                 return Poll.EMPTY;
             }
             wait(remaining);
         }
-        if (closed) {
-            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
-        }
-        ArrowRecordBatch batch = queue.poll();
-        if (batch == null) {
-            return Poll.END;
-        }
-        bufferedBytes -= batch.computeBodyLength();
-        notifyAll();
-        return new Poll(batch);
     }
 
     /** Releases every waiting batch; producers and consumers waiting on the buffer fail. */

@@ -3,23 +3,32 @@ package io.aqueduct.server.worker;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.exec.RowCopier;
-import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.server.transport.OutputBinding;
+import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 
-/** The head of a task: routes each output batch into the output buffer's partitions. */
+/** The head of a task: routes each output batch into the output buffer's partitions as its binding says. */
 final class OutputRouter {
-    private final OutputPartitioning partitioning;
+    private final OutputBinding binding;
     private final OutputBuffer buffer;
     private final BufferAllocator allocator;
     private final HashPartitioner hashPartitioner;
+    private final int[] firstPartition;
+    /** For each split bucket, the piece its next row chunk goes to. */
+    private final int[] nextPiece;
 
-    OutputRouter(OutputPartitioning partitioning, OutputBuffer buffer, BufferAllocator allocator) {
-        this.partitioning = partitioning;
+    OutputRouter(OutputBinding binding, OutputBuffer buffer, BufferAllocator allocator) {
+        this.binding = binding;
         this.buffer = buffer;
         this.allocator = allocator;
-        this.hashPartitioner = new HashPartitioner(partitioning.keys(), buffer.partitionCount());
+        this.hashPartitioner = new HashPartitioner(binding.partitioning().keys(), binding.bucketCount());
+        this.firstPartition = new int[binding.bucketCount()];
+        for (int bucket = 0; bucket < firstPartition.length; bucket++) {
+            firstPartition[bucket] = binding.firstPartition(bucket);
+        }
+        this.nextPiece = new int[binding.bucketCount()];
     }
 
     /**
@@ -32,51 +41,67 @@ final class OutputRouter {
             return;
         }
         try (VectorSchemaRoot batch = Batches.transfer(input, allocator)) {
-            switch (partitioning.kind()) {
+            switch (binding.partitioning().kind()) {
                 case SINGLE -> buffer.add(0, new VectorUnloader(batch).getRecordBatch());
-                case BROADCAST -> {
-                    // Each record batch retains the same buffers: broadcasting copies nothing.
-                    for (int partition = 0; partition < buffer.partitionCount(); partition++) {
-                        buffer.add(partition, new VectorUnloader(batch).getRecordBatch());
-                    }
-                }
+                case BROADCAST -> addToAll(batch, 0, buffer.partitionCount());
                 case HASH -> routeByHash(batch);
             }
         }
     }
 
+    /** Each record batch retains the same buffers: replicating copies nothing. */
+    private void addToAll(VectorSchemaRoot batch, int firstPartition, int partitions) throws InterruptedException {
+        for (int partition = firstPartition; partition < firstPartition + partitions; partition++) {
+            buffer.add(partition, new VectorUnloader(batch).getRecordBatch());
+        }
+    }
+
     private void routeByHash(VectorSchemaRoot batch) throws InterruptedException {
         int rows = batch.getRowCount();
-        int partitionCount = buffer.partitionCount();
-        if (partitionCount == 1) {
-            buffer.add(0, new VectorUnloader(batch).getRecordBatch());
+        int bucketCount = binding.bucketCount();
+        if (bucketCount == 1) {
+            routeBucket(0, batch);
             return;
         }
-        int[] partitionOfRow = new int[rows];
-        hashPartitioner.partition(batch, partitionOfRow);
-        int[] counts = new int[partitionCount + 1];
-        for (int partition : partitionOfRow) {
-            counts[partition + 1]++;
+        int[] bucketOfRow = new int[rows];
+        hashPartitioner.partition(batch, bucketOfRow);
+        int[] counts = new int[bucketCount + 1];
+        for (int bucket : bucketOfRow) {
+            counts[bucket + 1]++;
         }
-        for (int p = 0; p < partitionCount; p++) {
-            counts[p + 1] += counts[p];
+        for (int b = 0; b < bucketCount; b++) {
+            counts[b + 1] += counts[b];
         }
-        // Rows grouped by partition, in input order within each partition (a counting sort).
-        int[] rowsByPartition = new int[rows];
+        // Rows grouped by bucket, in input order within each bucket (a counting sort).
+        int[] rowsByBucket = new int[rows];
         int[] next = counts.clone();
         for (int row = 0; row < rows; row++) {
-            rowsByPartition[next[partitionOfRow[row]]++] = row;
+            rowsByBucket[next[bucketOfRow[row]]++] = row;
         }
-        for (int partition = 0; partition < partitionCount; partition++) {
-            int start = counts[partition];
-            int count = counts[partition + 1] - start;
+        for (int bucket = 0; bucket < bucketCount; bucket++) {
+            int start = counts[bucket];
+            int count = counts[bucket + 1] - start;
             if (count == 0) {
                 continue;
             }
-            int[] selected = java.util.Arrays.copyOfRange(rowsByPartition, start, start + count);
+            int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
             try (VectorSchemaRoot part = RowCopier.copyRows(batch, selected, count, allocator)) {
-                buffer.add(partition, new VectorUnloader(part).getRecordBatch());
+                routeBucket(bucket, part);
             }
+        }
+    }
+
+    /** Sends one bucket's rows to its partition, or, for a split bucket, to the next piece or all pieces. */
+    private void routeBucket(int bucket, VectorSchemaRoot rows) throws InterruptedException {
+        int ways = binding.ways(bucket);
+        if (ways == 1) {
+            buffer.add(firstPartition[bucket], new VectorUnloader(rows).getRecordBatch());
+        } else if (binding.splitMode() == OutputBinding.SplitMode.REPLICATE) {
+            addToAll(rows, firstPartition[bucket], ways);
+        } else {
+            int piece = nextPiece[bucket];
+            nextPiece[bucket] = (piece + 1) % ways;
+            buffer.add(firstPartition[bucket] + piece, new VectorUnloader(rows).getRecordBatch());
         }
     }
 }

@@ -2,14 +2,18 @@ package io.aqueduct.server.worker;
 
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.LocalExecutionPlan;
 import io.aqueduct.core.exec.LocalExecutionPlanner;
 import io.aqueduct.core.exec.Operator;
-import io.aqueduct.core.exec.TaskInputs;
+import io.aqueduct.core.exec.OperatorMetrics;
 import io.aqueduct.server.transport.ErrorInfo;
+import io.aqueduct.server.transport.ExchangeMetrics;
 import io.aqueduct.server.transport.OutputBinding;
+import io.aqueduct.server.transport.TaskInfo;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -21,11 +25,13 @@ import org.slf4j.LoggerFactory;
 /**
  * One task on a worker: runs the fragment's operators and hands their output to its late-bound
  * {@link TaskOutput}. Its state only moves from RUNNING to one terminal state, and the first failure
- * is kept.
+ * is kept. It meters its operators and exchanges and keeps their metrics after they close, so that its
+ * {@link #info()} covers the work done, also when it failed or was canceled midway.
  */
 final class TaskExecution {
     private static final Logger LOG = LoggerFactory.getLogger(TaskExecution.class);
     private static final long OUTPUT_BUFFER_BYTES = 32L << 20;
+    private static final long COMPLETE_TASK_EXIT_MILLIS = 1_000;
 
     private final TaskSpec spec;
     private final String workerUrl;
@@ -35,6 +41,10 @@ final class TaskExecution {
     private final AtomicLong leafRows = new AtomicLong();
     private final CountDownLatch runnerExited = new CountDownLatch(1);
     private volatile long lastAccessMillis = System.currentTimeMillis();
+    private volatile long startEpochMillis;
+    private volatile long endEpochMillis;
+    private volatile LocalExecutionPlan plan;
+    private volatile HttpTaskInputs inputs;
     private TaskState state = TaskState.RUNNING;
     private ErrorInfo error;
 
@@ -75,11 +85,15 @@ final class TaskExecution {
         lastAccessMillis = System.currentTimeMillis();
     }
 
-    void run(TaskInputs inputs) {
+    void run(HttpTaskInputs inputs) {
+        startEpochMillis = System.currentTimeMillis();
+        this.inputs = inputs;
         try {
             ExecutionContext context =
                     new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, this::isCanceled);
-            try (Operator operator = new LocalExecutionPlanner().plan(spec.fragment(), inputs, context)) {
+            LocalExecutionPlan metered = new LocalExecutionPlanner().planMetered(spec.fragment(), inputs, context);
+            plan = metered;
+            try (Operator operator = metered.root()) {
                 VectorSchemaRoot batch;
                 while ((batch = operator.next()) != null) {
                     outputRows.addAndGet(batch.getRowCount());
@@ -96,6 +110,7 @@ final class TaskExecution {
             }
             output.close();
         } finally {
+            endEpochMillis = System.currentTimeMillis();
             runnerExited.countDown();
         }
     }
@@ -131,23 +146,78 @@ final class TaskExecution {
         }
     }
 
-    /** Stops the task and frees its memory; waits briefly for its runner to let go of its buffers. */
-    void cancelAndRelease() {
+    /**
+     * What the task did so far: live while it runs, final once its runner stopped. Its operators' elapsed times
+     * grow when their calls return, so a live snapshot may lag behind a long call.
+     */
+    TaskInfo info() {
+        touch();
+        TaskState currentState;
+        ErrorInfo currentError;
+        synchronized (this) {
+            // Read first: once FINISHED or FAILED, the metrics read below are final.
+            currentState = state;
+            currentError = error;
+        }
+        LocalExecutionPlan metered = plan;
+        HttpTaskInputs currentInputs = inputs;
+        List<OperatorMetrics> operators = metered == null ? List.of() : metered.operatorMetrics();
+        List<ExchangeMetrics> exchanges = currentInputs == null ? List.of() : currentInputs.exchangeMetrics();
+        return new TaskInfo(
+                spec.taskId(),
+                spec.stageId(),
+                spec.taskIndex(),
+                workerUrl,
+                currentState,
+                startEpochMillis,
+                endEpochMillis,
+                outputRows.get(),
+                output.sample().outputBytes(),
+                allocator.getPeakMemoryAllocation(),
+                operators,
+                exchanges,
+                currentError);
+    }
+
+    /** Frees a task that was never run (its id was taken). */
+    void discard() {
+        output.close();
+        allocator.close();
+    }
+
+    /**
+     * Stops the task if it still runs and frees its memory, waiting briefly for its runner to let go of its buffers;
+     * returns the task's final info (if the runner did not stop in time, the info so far, its end time 0).
+     */
+    private void awaitRunnerExit(long millis) {
+        try {
+            runnerExited.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    TaskInfo cancelAndRelease() {
+        if (output.complete()) {
+            // All output is produced and its runner is finishing: let it record FINISHED rather than CANCELED.
+            awaitRunnerExit(COMPLETE_TASK_EXIT_MILLIS);
+        }
         transition(TaskState.CANCELED, null);
         output.close();
         try {
             if (!runnerExited.await(10, TimeUnit.SECONDS)) {
                 LOG.warn("Task {} did not stop within 10 s; its memory stays allocated", spec.taskId());
-                return;
+                return info();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return;
+            return info();
         }
         try {
             allocator.close();
         } catch (IllegalStateException leak) {
             LOG.error("Task {} leaked memory: {}", spec.taskId(), leak.getMessage());
         }
+        return info();
     }
 }

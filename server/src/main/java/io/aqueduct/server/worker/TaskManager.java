@@ -3,6 +3,7 @@ package io.aqueduct.server.worker;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.server.transport.TaskInfo;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
@@ -52,7 +53,7 @@ final class TaskManager implements AutoCloseable {
     TaskStatus create(TaskSpec spec) {
         TaskExecution task = new TaskExecution(spec, workerUrl, allocator);
         if (tasks.putIfAbsent(spec.taskId(), task) != null) {
-            task.cancelAndRelease();
+            task.discard();
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task " + spec.taskId() + " exists already");
         }
         remember(spec.taskId());
@@ -69,8 +70,20 @@ final class TaskManager implements AutoCloseable {
         return task;
     }
 
-    /** Cancels the task if it still runs and frees everything it holds. */
-    void remove(String taskId) {
+    /**
+     * Cancels the task if it still runs, waits (at most 10 s) for it to stop, frees everything it holds and returns
+     * its final info.
+     */
+    TaskInfo remove(String taskId) {
+        TaskExecution task = tasks.remove(taskId);
+        if (task == null) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "No task " + taskId + " on " + workerUrl);
+        }
+        return task.cancelAndRelease();
+    }
+
+    /** Like {@link #remove}, without waiting: for tasks nobody will ask about. */
+    private void removeInBackground(String taskId) {
         TaskExecution task = tasks.remove(taskId);
         if (task != null) {
             taskExecutor.execute(task::cancelAndRelease);
@@ -103,14 +116,20 @@ final class TaskManager implements AutoCloseable {
         long now = System.currentTimeMillis();
         tasks.values().stream()
                 .filter(task -> now - task.lastAccessMillis() > idleMillis)
-                .forEach(task -> remove(task.spec().taskId()));
+                .forEach(task -> removeInBackground(task.spec().taskId()));
     }
 
     @Override
     public void close() {
         reaper.shutdownNow();
-        tasks.keySet().forEach(this::remove);
+        tasks.keySet().forEach(this::removeInBackground);
         taskExecutor.shutdown();
+        try {
+            // The tasks' memory must be freed before the worker's allocator closes.
+            taskExecutor.awaitTermination(15, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         exchangeExecutor.shutdownNow();
     }
 

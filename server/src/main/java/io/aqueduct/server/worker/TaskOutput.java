@@ -4,6 +4,9 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.server.transport.KeySample;
+import io.aqueduct.server.transport.OutputBinding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -13,13 +16,15 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * A task's output with a late-bound head. Until the coordinator says how many partitions the consumer
  * has ({@link #bind}), the first batches are held as a sample, up to {@code sampleBudgetBytes}; the
- * task then waits. The held batches are routed once bound, never recomputed. A task whose partition
- * count is known at creation is bound from the start.
+ * task then waits. The held batches are routed once bound, never recomputed. While unbound, a
+ * {@link KeySampler} profiles the partitioning key of a hash-partitioned output. A task whose
+ * partition count is known at creation is bound from the start.
  */
 final class TaskOutput implements AutoCloseable {
     private static final long WAIT_MILLIS = 100;
 
-    private OutputPartitioning partitioning;
+    private final KeySampler keySampler;
+    private OutputBinding binding;
     private final BufferAllocator allocator;
     private final long sampleBudgetBytes;
     private final long bufferCapacityBytes;
@@ -32,6 +37,7 @@ final class TaskOutput implements AutoCloseable {
     private OutputBuffer buffer;
     private OutputRouter router;
     private boolean closed;
+    private volatile boolean complete;
 
     TaskOutput(
             OutputPartitioning partitioning,
@@ -39,7 +45,7 @@ final class TaskOutput implements AutoCloseable {
             long sampleBudgetBytes,
             long bufferCapacityBytes,
             BooleanSupplier canceled) {
-        this.partitioning = partitioning;
+        this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
         this.allocator = allocator;
         this.sampleBudgetBytes = sampleBudgetBytes;
         this.bufferCapacityBytes = bufferCapacityBytes;
@@ -55,6 +61,9 @@ final class TaskOutput implements AutoCloseable {
             if (router == null) {
                 sampledRows += batch.getRowCount();
                 sampledBytes += bytes;
+                if (keySampler != null) {
+                    keySampler.add(batch, bytes);
+                }
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
                 while (buffer == null && sampledBytes >= sampleBudgetBytes) {
@@ -63,7 +72,7 @@ final class TaskOutput implements AutoCloseable {
                 if (buffer == null) {
                     return;
                 }
-                router = new OutputRouter(partitioning, buffer, allocator);
+                router = new OutputRouter(binding, buffer, allocator);
             }
         }
         routeHeld();
@@ -81,11 +90,17 @@ final class TaskOutput implements AutoCloseable {
                 awaitChange();
             }
             if (router == null) {
-                router = new OutputRouter(partitioning, buffer, allocator);
+                router = new OutputRouter(binding, buffer, allocator);
             }
         }
         routeHeld();
         buffer.setNoMoreBatches();
+        complete = true;
+    }
+
+    /** Whether all output was produced: the task is about to finish, whatever its consumers still read. */
+    boolean complete() {
+        return complete;
     }
 
     /** Routes the held sample; only the task's own thread routes, so this may block on a full buffer. */
@@ -105,22 +120,31 @@ final class TaskOutput implements AutoCloseable {
         }
     }
 
+    /** Binds to {@code partitionCount} plain partitions routed as {@code partitioning} says. */
+    void bind(int partitionCount, OutputPartitioning partitioning) {
+        bind(OutputBinding.of(partitioning, partitionCount));
+    }
+
     /**
-     * Fixes the routing and the number of output partitions; the task routes its sample and goes on. Never blocks, so
-     * the coordinator can create the consumers right after. A second binding must agree.
+     * Fixes the routing and the output partitions; the task routes its sample and goes on. Never blocks, so the
+     * coordinator can create the consumers right after. A second binding must agree.
      */
-    synchronized void bind(int partitionCount, OutputPartitioning boundPartitioning) {
-        if (buffer != null) {
-            if (buffer.partitionCount() != partitionCount || !partitioning.equals(boundPartitioning)) {
+    synchronized void bind(OutputBinding newBinding) {
+        if (binding != null) {
+            if (!binding.equals(newBinding)) {
                 throw new AqueductException(
-                        ErrorCode.INTERNAL_ERROR,
-                        "Output already bound to " + buffer.partitionCount() + " partitions, not " + partitionCount);
+                        ErrorCode.INTERNAL_ERROR, "Output already bound as " + binding + ", not " + newBinding);
             }
             return;
         }
-        partitioning = boundPartitioning;
-        buffer = new OutputBuffer(partitionCount, bufferCapacityBytes);
+        binding = newBinding;
+        buffer = new OutputBuffer(newBinding.partitionCount(), bufferCapacityBytes);
         notifyAll();
+    }
+
+    /** The partitioning key profile of the sample; empty unless the planned output is hash partitioned. */
+    synchronized KeySample keySample() {
+        return keySampler == null ? KeySample.EMPTY : keySampler.snapshot();
     }
 
     /** The output buffer once bound, waiting at most {@code timeoutMillis} for the binding. */

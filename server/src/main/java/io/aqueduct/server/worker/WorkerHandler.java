@@ -2,7 +2,6 @@ package io.aqueduct.server.worker;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
-import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.Json;
@@ -11,6 +10,7 @@ import io.aqueduct.server.transport.TaskSpec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.Channels;
+import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.servlet.http.HttpServletRequest;
@@ -28,16 +28,22 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  *
  * <ul>
  *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
- *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels and frees it;
- *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output to a partition count;
- *   <li>{@code GET /v1/task/{id}/results/{partition}} streams an output partition as Arrow IPC;
+ *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels it if it still runs,
+ *       waits for it to stop, frees it and returns its final {@link io.aqueduct.server.transport.TaskInfo};
+ *   <li>{@code GET /v1/task/{id}/info} returns its {@link io.aqueduct.server.transport.TaskInfo} so far;
+ *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output ({@link OutputBinding});
+ *   <li>{@code GET /v1/task/{id}/sample} returns the key profile of the output sampled before the binding;
+ *   <li>{@code GET /v1/task/{id}/results/{p1,p2,...}} streams output partitions, interleaved, as one Arrow IPC
+ *       stream;
  *   <li>{@code GET /v1/info} describes the worker.
  * </ul>
  */
 final class WorkerHandler extends AbstractHandler {
     private static final Pattern TASK = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)");
     private static final Pattern OUTPUT = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/output");
-    private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+)");
+    private static final Pattern SAMPLE = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/sample");
+    private static final Pattern INFO = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/info");
+    private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+(?:,\\d+)*)");
     private static final long POLL_MILLIS = 1000;
     private static final long BINDING_WAIT_MILLIS = 30_000;
 
@@ -75,24 +81,28 @@ final class WorkerHandler extends AbstractHandler {
         Matcher results = RESULTS.matcher(target);
         Matcher task = TASK.matcher(target);
         Matcher output = OUTPUT.matcher(target);
+        Matcher sample = SAMPLE.matcher(target);
+        Matcher info = INFO.matcher(target);
         if (results.matches() && method.equals("GET")) {
-            streamResults(tasks.task(results.group(1)), Integer.parseInt(results.group(2)), response);
+            int[] partitions = Arrays.stream(results.group(2).split(","))
+                    .mapToInt(Integer::parseInt)
+                    .toArray();
+            streamResults(tasks.task(results.group(1)), partitions, response);
         } else if (target.equals("/v1/task") && method.equals("POST")) {
             TaskSpec spec = Json.MAPPER.readValue(request.getInputStream(), TaskSpec.class);
             sendJson(response, tasks.create(spec));
         } else if (output.matches() && method.equals("POST")) {
             OutputBinding binding = Json.MAPPER.readValue(request.getInputStream(), OutputBinding.class);
-            TaskExecution bound = tasks.task(output.group(1));
-            OutputPartitioning partitioning = binding.partitioning() != null
-                    ? binding.partitioning()
-                    : bound.spec().outputPartitioning();
-            bound.output().bind(binding.partitionCount(), partitioning);
+            tasks.task(output.group(1)).output().bind(binding);
             response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+        } else if (sample.matches() && method.equals("GET")) {
+            sendJson(response, tasks.task(sample.group(1)).output().keySample());
         } else if (task.matches() && method.equals("GET")) {
             sendJson(response, tasks.task(task.group(1)).status());
         } else if (task.matches() && method.equals("DELETE")) {
-            tasks.remove(task.group(1));
-            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
+            sendJson(response, tasks.remove(task.group(1)));
+        } else if (info.matches() && method.equals("GET")) {
+            sendJson(response, tasks.task(info.group(1)).info());
         } else if (target.equals("/v1/info") && method.equals("GET")) {
             sendJson(response, tasks.info());
         } else {
@@ -101,7 +111,7 @@ final class WorkerHandler extends AbstractHandler {
     }
 
     /** Writes the partition as an Arrow IPC stream, batch by batch as the task produces them. */
-    private static void streamResults(TaskExecution task, int partition, HttpServletResponse response)
+    private static void streamResults(TaskExecution task, int[] partitions, HttpServletResponse response)
             throws IOException {
         OutputBuffer buffer;
         try {
@@ -110,8 +120,10 @@ final class WorkerHandler extends AbstractHandler {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while waiting for the output binding", e);
         }
-        if (partition >= buffer.partitionCount()) {
-            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
+        for (int partition : partitions) {
+            if (partition >= buffer.partitionCount()) {
+                throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
+            }
         }
         response.setContentType("application/vnd.apache.arrow.stream");
         OutputStream out = response.getOutputStream();
@@ -121,7 +133,7 @@ final class WorkerHandler extends AbstractHandler {
         try {
             while (true) {
                 task.touch();
-                OutputBuffer.Poll poll = buffer.poll(partition, POLL_MILLIS);
+                OutputBuffer.Poll poll = buffer.poll(partitions, POLL_MILLIS);
                 if (poll.isEnd()) {
                     break;
                 }

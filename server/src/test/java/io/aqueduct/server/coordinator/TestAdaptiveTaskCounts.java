@@ -55,6 +55,24 @@ class TestAdaptiveTaskCounts {
         assertThat(estimate.lowerBound()).isTrue();
     }
 
+    @Test
+    void aBuildSideIsBroadcastUnderTheThresholdAndNotAbove() {
+        AdaptiveTaskCounts.Estimate small = AdaptiveTaskCounts.extrapolate(true, 100, List.of(finished(100, MIB)));
+        AdaptiveTaskCounts.Estimate large =
+                AdaptiveTaskCounts.extrapolate(true, 100, List.of(finished(100, 10 * MIB + 1)));
+
+        assertThat(AdaptiveTaskCounts.fitsBroadcast(small, 10 * MIB)).isTrue();
+        assertThat(AdaptiveTaskCounts.fitsBroadcast(large, 10 * MIB)).isFalse();
+    }
+
+    @Test
+    void aLowerBoundIsNeverBroadcast() {
+        AdaptiveTaskCounts.Estimate unfinished =
+                AdaptiveTaskCounts.extrapolate(false, 0, List.of(running(1_000, MIB, 0)));
+
+        assertThat(AdaptiveTaskCounts.fitsBroadcast(unfinished, 10 * MIB)).isFalse();
+    }
+
     private static TaskStatus finished(long rows, long bytes) {
         return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null);
     }

@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -101,6 +102,16 @@ public final class AqueductCluster implements AutoCloseable {
     /** A new connection through {@link DriverManager}, as any JDBC client makes it. */
     public Connection connect() throws SQLException {
         return DriverManager.getConnection(jdbcUrl);
+    }
+
+    /** A connection with these connection properties (engine settings, catalog, schema). */
+    public Connection connect(Properties properties) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, properties);
+    }
+
+    /** A connection whose unqualified table names resolve in {@code catalog.schema}. */
+    public Connection connect(String catalog, String schema) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl + "/" + catalog + "/" + schema);
     }
 
     /** Base URLs of the two workers, in the order {@code serve} announced them. */

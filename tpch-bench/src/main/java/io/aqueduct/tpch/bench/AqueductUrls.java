@@ -1,6 +1,6 @@
 package io.aqueduct.tpch.bench;
 
-/** Builds the JDBC URL of a scale factor's schema from a coordinator URL as {@code serve} prints it. */
+/** Builds the JDBC URL of a schema (a TPC-H scale factor's, or any) from a coordinator URL as {@code serve} prints it. */
 final class AqueductUrls {
     private static final String PREFIX = "jdbc:aqueduct://";
 
@@ -10,6 +10,13 @@ final class AqueductUrls {
      * {@code jdbc:aqueduct://host:port[?settings]} becomes {@code jdbc:aqueduct://host:port/tpch/<schema>[?settings]}.
      */
     static String schemaUrl(String coordinatorUrl, ScaleFactor scaleFactor) {
+        return schemaUrl(coordinatorUrl, "tpch", scaleFactor.schema());
+    }
+
+    /**
+     * {@code jdbc:aqueduct://host:port[?settings]} becomes {@code jdbc:aqueduct://host:port/<catalog>/<schema>[?settings]}.
+     */
+    static String schemaUrl(String coordinatorUrl, String catalog, String schema) {
         int query = coordinatorUrl.indexOf('?');
         String address = query < 0 ? coordinatorUrl : coordinatorUrl.substring(0, query);
         String settings = query < 0 ? "" : coordinatorUrl.substring(query);
@@ -21,6 +28,6 @@ final class AqueductUrls {
                     "Expected a coordinator URL like jdbc:aqueduct://localhost:8765 (the bench picks the schema): "
                             + coordinatorUrl);
         }
-        return address + "/tpch/" + scaleFactor.schema() + settings;
+        return address + "/" + catalog + "/" + schema + settings;
     }
 }

@@ -59,7 +59,7 @@ final class MarkdownReport {
         return cells;
     }
 
-    private static List<String> alignment(int columns) {
+    static List<String> alignment(int columns) {
         List<String> cells = new ArrayList<>(List.of("---"));
         for (int i = 1; i < columns; i++) {
             cells.add("---:");
@@ -121,16 +121,16 @@ final class MarkdownReport {
         return failures;
     }
 
-    private static void appendRow(StringBuilder markdown, List<String> cells) {
+    static void appendRow(StringBuilder markdown, List<String> cells) {
         markdown.append(cells.stream().collect(Collectors.joining(" | ", "| ", " |")))
                 .append('\n');
     }
 
-    private static String millis(double value) {
+    static String millis(double value) {
         return String.format(Locale.ROOT, "%.1f", value);
     }
 
-    private static String ratio(double value) {
+    static String ratio(double value) {
         return String.format(Locale.ROOT, "%.2f", value);
     }
 }

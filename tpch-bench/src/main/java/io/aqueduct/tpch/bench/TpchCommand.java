@@ -11,9 +11,13 @@ import java.sql.DriverManager;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableMap;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -81,16 +85,28 @@ final class TpchCommand implements Callable<Integer> {
             names = "--aqe",
             defaultValue = "on",
             description =
-                    "Adaptive task counts: on, off, or both (Aqueduct with AQE on compared with AQE off, in one run;"
-                            + " not together with --compare). Default: ${DEFAULT-VALUE}.")
+                    "Adaptive task counts: on, off, both (Aqueduct with AQE on compared with AQE off, in one run),"
+                            + " or fixed (AQE on, AQE off, and AQE off with each --fixed-tasks count, in one run);"
+                            + " both and fixed not together with --compare. Default: ${DEFAULT-VALUE}.")
     AqeMode aqe = AqeMode.on;
 
     /** Which adaptive-execution settings the Aqueduct runs use. */
     enum AqeMode {
         on,
         off,
-        both
+        both,
+        fixed
     }
+
+    static final List<Integer> DEFAULT_FIXED_TASK_COUNTS = List.of(1, 2, 4, 8);
+
+    @Option(
+            names = "--fixed-tasks",
+            split = ",",
+            converter = TaskCountConverter.class,
+            description = "Task counts for --aqe fixed (implies it), each run with distributed.fixed_task_count and AQE"
+                    + " off, e.g. 1,2,4,8. Default: 1,2,4,8.")
+    List<Integer> fixedTasks;
 
     @Option(
             names = "--iterations",
@@ -103,6 +119,26 @@ final class TpchCommand implements Callable<Integer> {
         iterations = value;
     }
 
+    /** The AQE mode in force: {@code --fixed-tasks} implies {@code fixed} unless {@code --aqe} says otherwise. */
+    AqeMode aqeMode() {
+        if (fixedTasks == null || aqe == AqeMode.fixed) {
+            return aqe;
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--aqe")) {
+            throw new ParameterException(
+                    spec.commandLine(),
+                    "--fixed-tasks runs AQE off with fixed task counts: it goes with --aqe fixed, not --aqe " + aqe);
+        }
+        return AqeMode.fixed;
+    }
+
+    /** The fixed task counts to try, ascending, each once. */
+    List<Integer> fixedTaskCounts() {
+        return fixedTasks == null
+                ? DEFAULT_FIXED_TASK_COUNTS
+                : fixedTasks.stream().distinct().sorted().toList();
+    }
+
     /** The queries to run, in the order given. */
     List<Integer> queries() {
         return queries == null ? TpchQueries.numbers() : List.copyOf(queries);
@@ -110,16 +146,21 @@ final class TpchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        AqeMode mode = aqeMode();
+        if ((mode == AqeMode.both || mode == AqeMode.fixed) && compare.isPresent()) {
+            throw new ParameterException(
+                    spec.commandLine(), "--aqe %s compares Aqueduct's modes: drop --compare".formatted(mode));
+        }
         PrintStream progress = System.err;
         Path folder = output.orElseGet(() -> Path.of(
                 "results",
                 "tpch-%s-%s".formatted(scaleFactor.label(), LocalDateTime.now().format(FOLDER_TIME))));
         Files.createDirectories(folder);
         Benchmark benchmark = new Benchmark(queries(), new QueryTimer(iterations, System::nanoTime), progress);
-
-        if (aqe == AqeMode.both && compare.isPresent()) {
-            throw new ParameterException(spec.commandLine(), "--aqe both compares AQE on with off: drop --compare");
+        if (mode == AqeMode.fixed) {
+            return callTaskCounts(benchmark, folder, progress);
         }
+
         List<EngineResults> engines = new ArrayList<>();
         engines.add(runAqueduct(benchmark, folder, progress, aqe != AqeMode.off));
         if (aqe == AqeMode.both) {
@@ -145,6 +186,81 @@ final class TpchCommand implements Callable<Integer> {
         return 0;
     }
 
+    /** {@code --aqe fixed}: every mode on one cluster, each query in every mode before the next. */
+    private int callTaskCounts(Benchmark benchmark, Path folder, PrintStream progress) throws Exception {
+        TaskCountReport report;
+        if (url.isPresent()) {
+            report = runTaskCountsAt(benchmark, url.get());
+        } else {
+            Path log = folder.resolve("aqueduct.log");
+            progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
+            try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
+                report = runTaskCountsAt(benchmark, cluster.jdbcUrl());
+            }
+        }
+        String markdown = TaskCountMarkdown.render(report);
+        String estimates = estimateErrors
+                .map(errors -> System.lineSeparator() + errors.summary() + System.lineSeparator())
+                .orElse("");
+        Files.writeString(folder.resolve("results.md"), markdown + estimates, UTF_8);
+        ResultsChart.write(report, folder.resolve("chart.png"));
+        System.out.println(markdown);
+        estimateErrors.ifPresent(errors -> System.out.println(errors.summary()));
+        System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
+        return 0;
+    }
+
+    private TaskCountReport runTaskCountsAt(Benchmark benchmark, String coordinatorUrl) throws Exception {
+        Map<String, Properties> sessions = new LinkedHashMap<>();
+        sessions.put("AQE on", sessionProperties(true, 0));
+        sessions.put("AQE off", sessionProperties(false, 0));
+        for (int count : fixedTaskCounts()) {
+            sessions.put(fixedModeName(count), sessionProperties(false, count));
+        }
+        Map<String, Connection> connections = new LinkedHashMap<>();
+        try {
+            for (Map.Entry<String, Properties> session : sessions.entrySet()) {
+                connections.put(
+                        session.getKey(),
+                        DriverManager.getConnection(
+                                AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor), session.getValue()));
+            }
+            Map<String, EngineResults> results = new LinkedHashMap<>();
+            benchmark.runInterleaved(connections).forEach(mode -> results.put(mode.engine(), mode));
+            estimateErrors = Optional.of(EstimateErrors.measure(connections.get("AQE on"), queries()));
+            NavigableMap<Integer, EngineResults> fixed = new TreeMap<>();
+            for (int count : fixedTaskCounts()) {
+                fixed.put(count, results.get(fixedModeName(count)));
+            }
+            return new TaskCountReport(
+                    scaleFactor,
+                    iterations,
+                    url.orElse(EMBEDDED_TARGET),
+                    queries(),
+                    results.get("AQE on"),
+                    results.get("AQE off"),
+                    fixed);
+        } finally {
+            for (Connection connection : connections.values()) {
+                connection.close();
+            }
+        }
+    }
+
+    static String fixedModeName(int taskCount) {
+        return "Fixed " + taskCount;
+    }
+
+    /** Session settings of one mode: adaptive task counts on or off, and a fixed task count (0 = none). */
+    static Properties sessionProperties(boolean adaptive, int fixedTaskCount) {
+        Properties properties = new Properties();
+        properties.setProperty("distributed.dynamic_task_count", Boolean.toString(adaptive));
+        if (fixedTaskCount > 0) {
+            properties.setProperty("distributed.fixed_task_count", Integer.toString(fixedTaskCount));
+        }
+        return properties;
+    }
+
     private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress, boolean adaptive)
             throws Exception {
         if (url.isPresent()) {
@@ -158,8 +274,7 @@ final class TpchCommand implements Callable<Integer> {
     }
 
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
-        Properties properties = new Properties();
-        properties.setProperty("distributed.dynamic_task_count", Boolean.toString(adaptive));
+        Properties properties = sessionProperties(adaptive, 0);
         String engine = aqe == AqeMode.both ? AQUEDUCT + (adaptive ? " (AQE on)" : " (AQE off)") : AQUEDUCT;
         try (Connection connection =
                 DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor), properties)) {
@@ -179,6 +294,21 @@ final class TpchCommand implements Callable<Integer> {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    static final class TaskCountConverter implements ITypeConverter<Integer> {
+        @Override
+        public Integer convert(String value) {
+            try {
+                int count = Integer.parseInt(value.strip());
+                if (count >= 1) {
+                    return count;
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+            throw new TypeConversionException("Fixed task counts are whole numbers of at least 1: " + value);
         }
     }
 

@@ -10,7 +10,9 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,6 +55,30 @@ class TestDuckDbBenchmark {
         Path chart = folder.resolve("chart.png");
         ResultsChart.write(report, chart);
         assertThat(Files.readAllBytes(chart)).startsWith(0x89, 'P', 'N', 'G');
+    }
+
+    @Test
+    void interleavedRunsTimeEveryEngineOnAQueryBeforeTheNextQuery() {
+        ByteArrayOutputStream progress = new ByteArrayOutputStream();
+        Benchmark benchmark = new Benchmark(
+                List.of(1, 2),
+                query -> "SELECT * FROM range(" + query * 3 + ")",
+                query -> "R" + query,
+                new QueryTimer(1, System::nanoTime),
+                new PrintStream(progress, true));
+        Map<String, Connection> engines = new LinkedHashMap<>();
+        engines.put("first", duckDb);
+        engines.put("second", duckDb);
+
+        List<EngineResults> results = benchmark.runInterleaved(engines);
+
+        assertThat(results).extracting(EngineResults::engine).containsExactly("first", "second");
+        for (EngineResults engine : results) {
+            assertThat(engine.completed(1).orElseThrow().rowCount()).isEqualTo(3);
+            assertThat(engine.completed(2).orElseThrow().rowCount()).isEqualTo(6);
+        }
+        assertThat(progress.toString().lines().map(line -> line.substring(0, line.indexOf(':'))))
+                .containsExactly("first R1", "second R1", "first R2", "second R2");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
@@ -72,6 +73,55 @@ class TestTpchCommand {
         assertThatThrownBy(() -> parse("tpch", "--sf", "1", "--compare", "postgres"))
                 .isInstanceOf(ParameterException.class)
                 .hasMessageContaining("--compare");
+    }
+
+    @Test
+    void aqeFixedTriesTheDefaultCountsOrTheGivenOnes() {
+        TpchCommand defaults = parse("tpch", "--sf", "0.01", "--aqe", "fixed");
+        TpchCommand given = parse("tpch", "--sf", "0.01", "--aqe", "fixed", "--fixed-tasks", "8,2,2,4");
+
+        assertThat(parse("tpch", "--sf", "0.01").aqeMode()).isEqualTo(TpchCommand.AqeMode.on);
+        assertThat(defaults.aqeMode()).isEqualTo(TpchCommand.AqeMode.fixed);
+        assertThat(defaults.fixedTaskCounts()).containsExactly(1, 2, 4, 8);
+        assertThat(given.fixedTaskCounts()).containsExactly(2, 4, 8);
+    }
+
+    @Test
+    void fixedTasksAloneImpliesAqeFixed() {
+        TpchCommand command = parse("tpch", "--sf", "0.01", "--fixed-tasks", "3,6");
+
+        assertThat(command.aqeMode()).isEqualTo(TpchCommand.AqeMode.fixed);
+        assertThat(command.fixedTaskCounts()).containsExactly(3, 6);
+    }
+
+    @Test
+    void fixedTasksConflictsWithAnotherExplicitAqeMode() {
+        TpchCommand command = parse("tpch", "--sf", "0.01", "--aqe", "both", "--fixed-tasks", "2");
+
+        assertThatThrownBy(command::aqeMode)
+                .isInstanceOf(ParameterException.class)
+                .hasMessage(
+                        "--fixed-tasks runs AQE off with fixed task counts: it goes with --aqe fixed, not --aqe both");
+    }
+
+    @Test
+    void rejectsTaskCountsBelowOne() {
+        assertThatThrownBy(() -> parse("tpch", "--sf", "0.01", "--fixed-tasks", "2,0"))
+                .isInstanceOf(ParameterException.class)
+                .hasMessageContaining("Fixed task counts are whole numbers of at least 1: 0");
+        assertThatThrownBy(() -> parse("tpch", "--sf", "0.01", "--aqe", "sometimes"))
+                .isInstanceOf(ParameterException.class)
+                .hasMessageContaining("--aqe");
+    }
+
+    @Test
+    void sessionPropertiesSetAFixedCountOnlyWhenAsked() {
+        assertThat(TpchCommand.sessionProperties(true, 0))
+                .containsExactly(Map.entry("distributed.dynamic_task_count", "true"));
+        assertThat(TpchCommand.sessionProperties(false, 4))
+                .containsOnly(
+                        Map.entry("distributed.dynamic_task_count", "false"),
+                        Map.entry("distributed.fixed_task_count", "4"));
     }
 
     @Test

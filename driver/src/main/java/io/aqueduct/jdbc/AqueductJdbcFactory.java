@@ -1,0 +1,100 @@
+package io.aqueduct.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.Properties;
+import java.util.TimeZone;
+import org.apache.calcite.avatica.AvaticaConnection;
+import org.apache.calcite.avatica.AvaticaFactory;
+import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaResultSet;
+import org.apache.calcite.avatica.AvaticaSpecificDatabaseMetaData;
+import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.Meta;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.UnregisteredDriver;
+
+/**
+ * Creates the driver's JDBC objects: connections that implement {@link AqueductConnection}, and
+ * statements and prepared statements that implement {@link AqueductStatement}. Database metadata
+ * and result sets are Avatica's own, from the factory Avatica would have used (its JDBC 4.1
+ * factory, which is package-private and so is wrapped rather than extended).
+ */
+final class AqueductJdbcFactory implements AvaticaFactory {
+    private final AvaticaFactory avatica;
+
+    AqueductJdbcFactory(AvaticaFactory avatica) {
+        this.avatica = requireNonNull(avatica, "avatica is null");
+    }
+
+    @Override
+    public int getJdbcMajorVersion() {
+        return avatica.getJdbcMajorVersion();
+    }
+
+    @Override
+    public int getJdbcMinorVersion() {
+        return avatica.getJdbcMinorVersion();
+    }
+
+    @Override
+    public AvaticaConnection newConnection(
+            UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
+        return new AqueductAvaticaConnection(driver, factory, url, info);
+    }
+
+    @Override
+    public AvaticaStatement newStatement(
+            AvaticaConnection connection,
+            Meta.StatementHandle handle,
+            int resultSetType,
+            int resultSetConcurrency,
+            int resultSetHoldability) {
+        return new AqueductAvaticaStatement(
+                aqueduct(connection), handle, resultSetType, resultSetConcurrency, resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaPreparedStatement newPreparedStatement(
+            AvaticaConnection connection,
+            Meta.StatementHandle handle,
+            Meta.Signature signature,
+            int resultSetType,
+            int resultSetConcurrency,
+            int resultSetHoldability)
+            throws SQLException {
+        return new AqueductAvaticaPreparedStatement(
+                aqueduct(connection), handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+    }
+
+    @Override
+    public AvaticaResultSet newResultSet(
+            AvaticaStatement statement,
+            QueryState state,
+            Meta.Signature signature,
+            TimeZone timeZone,
+            Meta.Frame firstFrame)
+            throws SQLException {
+        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+    }
+
+    @Override
+    public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
+        return avatica.newDatabaseMetaData(connection);
+    }
+
+    @Override
+    public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
+            throws SQLException {
+        return avatica.newResultSetMetaData(statement, signature);
+    }
+
+    private static AqueductAvaticaConnection aqueduct(AvaticaConnection connection) {
+        if (connection instanceof AqueductAvaticaConnection aqueduct) {
+            return aqueduct;
+        }
+        throw new IllegalArgumentException("Not a connection of this factory: " + connection.getClass());
+    }
+}

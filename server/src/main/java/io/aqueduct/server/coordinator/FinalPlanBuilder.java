@@ -1,0 +1,213 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.exec.OperatorMetrics;
+import io.aqueduct.core.plan.JoinDistribution;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.core.stage.StagePlanPrinter;
+import io.aqueduct.server.finalplan.AqeDecision;
+import io.aqueduct.server.finalplan.FinalPlan;
+import io.aqueduct.server.finalplan.OperatorRun;
+import io.aqueduct.server.finalplan.StageRun;
+import io.aqueduct.server.finalplan.TaskRun;
+import io.aqueduct.server.transport.ExchangeMetrics;
+import io.aqueduct.server.transport.TaskInfo;
+import io.aqueduct.server.transport.TaskLocation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Assembles the {@link FinalPlan} of an ended query from its stage plan, the schedule each stage ran
+ * with, and the final task infos its workers sent back when its tasks were released.
+ */
+final class FinalPlanBuilder {
+    private FinalPlanBuilder() {}
+
+    /** Everything known of a query when it ended. */
+    record EndedQuery(
+            String queryId,
+            String sql,
+            String user,
+            String state,
+            long startEpochMillis,
+            long elapsedMillis,
+            long resultRows,
+            String error,
+            StagePlan stagePlan,
+            List<StageSchedule> schedules,
+            Map<Integer, List<TaskLocation>> tasksByStage,
+            Map<String, TaskInfo> taskInfos) {}
+
+    static FinalPlan build(EndedQuery query) {
+        List<AqeDecision> allDecisions = query.schedules().stream()
+                .flatMap(schedule -> schedule.decisions().stream())
+                .toList();
+        List<StageRun> stages = new ArrayList<>();
+        for (StageSchedule schedule : query.schedules()) {
+            Stage stage = query.stagePlan().stage(schedule.stageId());
+            boolean switched = schedule.decision(AqeDecision.BROADCAST_SWITCH).isPresent();
+            List<TaskRun> tasks = tasks(query, schedule);
+            stages.add(new StageRun(
+                    stage.id(),
+                    output(query.stagePlan(), stage, query.schedules()),
+                    schedule.plannedTasks(),
+                    schedule.taskCount(),
+                    estimatedBytes(stage.id(), allDecisions).orElse(-1L),
+                    schedule.decisions(),
+                    switched ? StagePlanPrinter.fragment(stage.fragment(), 0) : List.of(),
+                    operators(stage.fragment(), switched, tasks),
+                    tasks));
+        }
+        return new FinalPlan(
+                query.queryId(),
+                query.sql(),
+                query.user(),
+                query.state(),
+                query.startEpochMillis(),
+                query.elapsedMillis(),
+                query.resultRows(),
+                query.error(),
+                stages);
+    }
+
+    private static List<TaskRun> tasks(EndedQuery query, StageSchedule schedule) {
+        List<TaskLocation> locations = query.tasksByStage().getOrDefault(schedule.stageId(), List.of());
+        List<TaskRun> tasks = new ArrayList<>();
+        for (int index = 0; index < locations.size(); index++) {
+            TaskLocation location = locations.get(index);
+            String buckets = schedule.tasks().get(index).buckets();
+            TaskInfo info = query.taskInfos().get(location.taskId());
+            tasks.add(info == null ? unreported(index, location, buckets) : taskRun(query, index, info, buckets));
+        }
+        return tasks;
+    }
+
+    private static TaskRun taskRun(EndedQuery query, int index, TaskInfo info, String buckets) {
+        long scanRows = info.operators().stream()
+                .filter(operator -> operator.operator().equals("TableScan"))
+                .mapToLong(OperatorMetrics::outputRows)
+                .sum();
+        long receivedRows = info.exchanges().stream()
+                .mapToLong(ExchangeMetrics::rowsReceived)
+                .sum();
+        long receivedBytes = info.exchanges().stream()
+                .mapToLong(ExchangeMetrics::bytesReceived)
+                .sum();
+        long networkNanos = info.exchanges().stream()
+                .mapToLong(ExchangeMetrics::networkNanos)
+                .sum();
+        return new TaskRun(
+                index,
+                info.taskId(),
+                info.workerUrl(),
+                buckets,
+                info.state().name(),
+                Math.max(0, info.startEpochMillis() - query.startEpochMillis()),
+                Math.max(0, info.endEpochMillis() - query.startEpochMillis()),
+                scanRows + receivedRows,
+                info.outputRows(),
+                info.outputBytes(),
+                receivedBytes,
+                TimeUnit.NANOSECONDS.toMillis(networkNanos),
+                info.peakMemoryBytes(),
+                info.operators(),
+                info.error() == null ? null : info.error().message());
+    }
+
+    /** A task whose worker did not answer when the query ended: where it ran is all that is known. */
+    private static TaskRun unreported(int index, TaskLocation location, String buckets) {
+        return new TaskRun(
+                index,
+                location.taskId(),
+                location.workerUrl(),
+                buckets,
+                "UNKNOWN",
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                0,
+                List.of(),
+                "the worker sent no final metrics");
+    }
+
+    /** The fragment's operators in pre-order, each with its metrics summed over the tasks. */
+    private static List<OperatorRun> operators(PlanNode fragment, boolean switchedToBroadcast, List<TaskRun> tasks) {
+        List<OperatorRun> operators = new ArrayList<>();
+        collect(fragment, 0, switchedToBroadcast, tasks, operators);
+        return operators;
+    }
+
+    private static void collect(
+            PlanNode node, int depth, boolean switchedToBroadcast, List<TaskRun> tasks, List<OperatorRun> operators) {
+        int id = operators.size();
+        PlanNode shown = switchedToBroadcast
+                        && node instanceof JoinNode join
+                        && join.distribution() == JoinDistribution.PARTITIONED
+                ? join.distributed(join.probe(), join.build(), JoinDistribution.BROADCAST)
+                : node;
+        List<OperatorMetrics> metrics = tasks.stream()
+                .map(task -> task.operators().stream()
+                        .filter(m -> m.operatorId() == id)
+                        .findFirst()
+                        .orElse(null))
+                .filter(Objects::nonNull)
+                .toList();
+        String description = StagePlanPrinter.describe(shown);
+        operators.add(new OperatorRun(
+                id,
+                depth,
+                description.split(" ", 2)[0],
+                description,
+                metrics.stream().mapToLong(OperatorMetrics::outputRows).sum(),
+                metrics.stream().mapToLong(OperatorMetrics::outputBytes).sum(),
+                metrics.stream().mapToLong(OperatorMetrics::batches).sum(),
+                metrics.stream().mapToLong(OperatorMetrics::elapsedNanos).sum(),
+                metrics.stream().mapToLong(OperatorMetrics::selfNanos).sum(),
+                metrics.stream()
+                        .mapToLong(OperatorMetrics::peakMemoryBytes)
+                        .max()
+                        .orElse(0)));
+        for (PlanNode source : node.sources()) {
+            collect(source, depth + 1, switchedToBroadcast, tasks, operators);
+        }
+    }
+
+    /** The output estimate a consumer's decision made of this stage, if one did. */
+    private static Optional<Long> estimatedBytes(int stageId, List<AqeDecision> decisions) {
+        String key = "stage_" + stageId + "_estimated_bytes";
+        return decisions.stream()
+                .map(d -> d.inputs().get(key))
+                .filter(Objects::nonNull)
+                .map(value -> ((Number) value).longValue())
+                .findFirst();
+    }
+
+    /** The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around. */
+    private static String output(StagePlan plan, Stage stage, List<StageSchedule> schedules) {
+        String planned = StagePlanPrinter.output(plan, stage);
+        if (stage == plan.root()) {
+            return planned;
+        }
+        int consumer = plan.consumerOf(stage.id()).id();
+        Optional<AqeDecision> switched = schedules.stream()
+                .filter(schedule -> schedule.stageId() == consumer)
+                .flatMap(schedule -> schedule.decision(AqeDecision.BROADCAST_SWITCH).stream())
+                .findFirst();
+        if (switched.isEmpty()) {
+            return planned;
+        }
+        boolean build = Objects.equals(switched.get().inputs().get("build_stage"), stage.id());
+        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + planned
+                + ")";
+    }
+}

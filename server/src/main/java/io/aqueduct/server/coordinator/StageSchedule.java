@@ -1,0 +1,57 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.server.finalplan.AqeDecision;
+import io.aqueduct.server.transport.OutputBinding;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+
+/**
+ * How a stage runs, as decided when it is about to start: its task count, how each producer stage
+ * routes into it, what each task reads, and the decisions that led there.
+ *
+ * @param bindings per source stage, the output binding its producer tasks get
+ * @param tasks per task, what it reads from each source stage
+ */
+record StageSchedule(
+        int stageId,
+        int plannedTasks,
+        Map<Integer, OutputBinding> bindings,
+        List<TaskReads> tasks,
+        List<AqeDecision> decisions) {
+    StageSchedule {
+        bindings = Map.copyOf(bindings);
+        tasks = List.copyOf(tasks);
+        decisions = List.copyOf(decisions);
+    }
+
+    int taskCount() {
+        return tasks.size();
+    }
+
+    /**
+     * What one task reads: per source stage, which partitions of its producer tasks (every producer's,
+     * or one producer's when its output is forwarded whole), and the buckets that stands for.
+     */
+    record TaskReads(Map<Integer, SourceRead> sources, String buckets) {
+        TaskReads {
+            sources = Map.copyOf(sources);
+        }
+    }
+
+    /** Partitions read from each producer task of a source, or only from producer {@code onlyProducer}. */
+    record SourceRead(OptionalInt onlyProducer, List<Integer> partitions) {
+        SourceRead {
+            partitions = List.copyOf(partitions);
+        }
+
+        static SourceRead all(List<Integer> partitions) {
+            return new SourceRead(OptionalInt.empty(), partitions);
+        }
+    }
+
+    /** The decision of the given rule, if one was taken. */
+    java.util.Optional<AqeDecision> decision(String rule) {
+        return decisions.stream().filter(d -> d.rule().equals(rule)).findFirst();
+    }
+}

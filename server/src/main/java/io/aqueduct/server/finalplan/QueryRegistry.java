@@ -1,0 +1,120 @@
+package io.aqueduct.server.finalplan;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The coordinator's memory of queries: every running query, and the last {@code retention} ended
+ * ones with their final plans, within a bound on the memory those plans take (oldest ended queries go
+ * first). The {@code sys} tables, EXPLAIN ANALYZE and the driver API read it.
+ */
+public final class QueryRegistry {
+    /** Roughly what a task's part of a final plan takes in memory, operators aside. */
+    private static final long BYTES_PER_TASK = 512;
+
+    private static final long BYTES_PER_OPERATOR = 128;
+
+    private final int retention;
+    private final long maxPlanBytes;
+    private final Map<String, Entry> entries = new LinkedHashMap<>();
+    private long planBytes;
+
+    private static final class Entry {
+        final QueryRecord start;
+        final Supplier<QueryProgress> liveProgress;
+        FinalPlan finalPlan;
+        long bytes;
+
+        Entry(QueryRecord start, Supplier<QueryProgress> liveProgress) {
+            this.start = start;
+            this.liveProgress = liveProgress;
+        }
+
+        QueryRecord record() {
+            if (finalPlan == null) {
+                return new QueryRecord(
+                        start.queryId(),
+                        start.connectionId(),
+                        start.statementId(),
+                        start.user(),
+                        start.sql(),
+                        start.startEpochMillis(),
+                        liveProgress.get(),
+                        null);
+            }
+            int tasks =
+                    finalPlan.stages().stream().mapToInt(s -> s.tasks().size()).sum();
+            QueryProgress ended = new QueryProgress(
+                    finalPlan.state(), finalPlan.elapsedMillis(), finalPlan.resultRows(), tasks, tasks);
+            return new QueryRecord(
+                    start.queryId(),
+                    start.connectionId(),
+                    start.statementId(),
+                    start.user(),
+                    start.sql(),
+                    start.startEpochMillis(),
+                    ended,
+                    finalPlan);
+        }
+    }
+
+    public QueryRegistry(int retention, long maxPlanBytes) {
+        this.retention = Math.max(1, retention);
+        this.maxPlanBytes = maxPlanBytes;
+    }
+
+    /** Registers a query that starts now; its progress is asked of {@code liveProgress} until it ends. */
+    public synchronized void started(QueryRecord query, Supplier<QueryProgress> liveProgress) {
+        entries.put(query.queryId(), new Entry(query, liveProgress));
+    }
+
+    /** Keeps the final plan of an ended query, forgetting the oldest ended queries beyond the bounds. */
+    public synchronized void ended(FinalPlan plan) {
+        Entry entry = entries.get(plan.queryId());
+        if (entry == null) {
+            return;
+        }
+        entry.finalPlan = plan;
+        entry.bytes = sizeOf(plan);
+        planBytes += entry.bytes;
+        evict();
+    }
+
+    private void evict() {
+        long endedCount =
+                entries.values().stream().filter(e -> e.finalPlan != null).count();
+        Iterator<Entry> oldestFirst = entries.values().iterator();
+        while (oldestFirst.hasNext() && (endedCount > retention || planBytes > maxPlanBytes)) {
+            Entry entry = oldestFirst.next();
+            if (entry.finalPlan != null) {
+                oldestFirst.remove();
+                endedCount--;
+                planBytes -= entry.bytes;
+            }
+        }
+    }
+
+    private static long sizeOf(FinalPlan plan) {
+        long bytes = 2L * (plan.sql() == null ? 0 : plan.sql().length());
+        for (StageRun stage : plan.stages()) {
+            bytes += BYTES_PER_OPERATOR * stage.operators().size();
+            for (TaskRun task : stage.tasks()) {
+                bytes += BYTES_PER_TASK + BYTES_PER_OPERATOR * task.operators().size();
+            }
+        }
+        return bytes;
+    }
+
+    /** Every query known, oldest first. */
+    public synchronized List<QueryRecord> queries() {
+        return entries.values().stream().map(Entry::record).toList();
+    }
+
+    public synchronized Optional<QueryRecord> query(String queryId) {
+        return Optional.ofNullable(entries.get(queryId)).map(Entry::record);
+    }
+}

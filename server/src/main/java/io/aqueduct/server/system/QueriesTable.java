@@ -1,0 +1,73 @@
+package io.aqueduct.server.system;
+
+import io.aqueduct.core.system.SystemColumns;
+import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.type.RowType;
+import io.aqueduct.server.finalplan.FinalPlanJson;
+import io.aqueduct.server.finalplan.FinalPlanText;
+import io.aqueduct.server.finalplan.QueryRecord;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * {@code sys.queries}: one row per query the registry holds, running (with live progress) or ended
+ * (with its final plan as EXPLAIN ANALYZE text and as JSON). {@code connection_id} and
+ * {@code statement_id} name the Avatica statement that ran it, which is how the driver finds the id
+ * of a statement's last query.
+ */
+final class QueriesTable implements SystemTable<SystemContext> {
+    private static final SystemColumns<QueryRecord> COLUMNS = SystemColumns.<QueryRecord>builder()
+            .varchar("query_id", QueryRecord::queryId)
+            .varchar("connection_id", QueryRecord::connectionId)
+            .integer("statement_id", QueryRecord::statementId)
+            .varchar("user_name", QueryRecord::user)
+            .varchar("sql", QueryRecord::sql)
+            .varchar("state", query -> query.progress().state())
+            .varchar("start_time", query -> Instant.ofEpochMilli(query.startEpochMillis())
+                    .toString())
+            .bigint("elapsed_ms", query -> query.progress().elapsedMillis())
+            .bigint("result_rows", query -> query.progress().resultRows())
+            .integer("tasks", query -> query.progress().tasks())
+            .integer("tasks_finished", query -> query.progress().tasksFinished())
+            .integer(
+                    "stages",
+                    query -> query.finalPlan() == null
+                            ? null
+                            : query.finalPlan().stages().size())
+            .varchar(
+                    "error",
+                    query ->
+                            query.finalPlan() == null ? null : query.finalPlan().error())
+            .varchar(
+                    "final_plan",
+                    query -> query.finalPlan() == null
+                            ? null
+                            : String.join("\n", FinalPlanText.lines(query.finalPlan(), false)))
+            .varchar(
+                    "final_plan_json",
+                    query -> query.finalPlan() == null ? null : FinalPlanJson.toJson(query.finalPlan()))
+            .build();
+
+    private final QueryRegistry registry;
+
+    QueriesTable(QueryRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String name() {
+        return "queries";
+    }
+
+    @Override
+    public RowType columns() {
+        return COLUMNS.rowType();
+    }
+
+    @Override
+    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
+        return COLUMNS.rows(RegistryRows.queries(registry, scan), scan);
+    }
+}

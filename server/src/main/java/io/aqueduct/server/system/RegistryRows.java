@@ -1,0 +1,41 @@
+package io.aqueduct.server.system;
+
+import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.server.finalplan.FinalPlan;
+import io.aqueduct.server.finalplan.QueryRecord;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.finalplan.StageRun;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What the query registry tables read: the queries a scan asks for (one, when it filters on a query
+ * id), and the final plans of those that ended.
+ */
+final class RegistryRows {
+    private RegistryRows() {}
+
+    static List<QueryRecord> queries(QueryRegistry registry, SystemScan scan) {
+        return scan.queryId().map(id -> registry.query(id).stream().toList()).orElseGet(registry::queries);
+    }
+
+    static List<FinalPlan> finalPlans(QueryRegistry registry, SystemScan scan) {
+        return queries(registry, scan).stream()
+                .map(QueryRecord::finalPlan)
+                .filter(Objects::nonNull)
+                .toList();
+    }
+
+    /** A stage of a query's final plan. */
+    record QueryStage(FinalPlan plan, StageRun stage) {
+        String queryId() {
+            return plan.queryId();
+        }
+    }
+
+    static List<QueryStage> stages(QueryRegistry registry, SystemScan scan) {
+        return finalPlans(registry, scan).stream()
+                .flatMap(plan -> plan.stages().stream().map(stage -> new QueryStage(plan, stage)))
+                .toList();
+    }
+}

@@ -1,0 +1,100 @@
+package io.aqueduct.server.system;
+
+import io.aqueduct.core.system.SystemColumns;
+import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.type.RowType;
+import io.aqueduct.server.finalplan.AqeDecision;
+import io.aqueduct.server.finalplan.FinalPlanText;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.finalplan.StageRun;
+import io.aqueduct.server.system.RegistryRows.QueryStage;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code sys.stages}: one row per stage of every ended query: planned and final task count, the
+ * boundary above it, rows and bytes, the size its consumer estimated from samples and the q-error of
+ * that estimate, the spread of rows read over its tasks (with the warning EXPLAIN ANALYZE shows when
+ * the busiest task read over twice the median), and its decisions with their reasons.
+ */
+final class StagesTable implements SystemTable<SystemContext> {
+    private static final SystemColumns<QueryStage> COLUMNS = SystemColumns.<QueryStage>builder()
+            .varchar("query_id", QueryStage::queryId)
+            .integer("stage_id", row -> row.stage().stageId())
+            .varchar("boundary", row -> row.stage().output())
+            .integer("planned_tasks", row -> row.stage().plannedTasks())
+            .integer("final_tasks", row -> row.stage().finalTasks())
+            .bigint("rows_in", row -> row.stage().inputRows())
+            .bigint("rows_out", row -> row.stage().outputRows())
+            .bigint("bytes_out", row -> row.stage().outputBytes())
+            .bigint("sampled_rows", row -> sampled(row, "rows"))
+            .bigint("sampled_bytes", row -> sampled(row, "bytes"))
+            .bigint("estimated_bytes", row -> estimated(row.stage()))
+            .doubleColumn(
+                    "q_error",
+                    row -> estimated(row.stage()) == null
+                            ? null
+                            : FinalPlanText.qError(
+                                    row.stage().estimatedOutputBytes(),
+                                    row.stage().outputBytes()))
+            .bigint("task_rows_in_min", row -> first(FinalPlanText.taskRowsIn(row.stage())))
+            .bigint("task_rows_in_median", row -> median(FinalPlanText.taskRowsIn(row.stage())))
+            .bigint("task_rows_in_max", row -> last(FinalPlanText.taskRowsIn(row.stage())))
+            .bool("skew_warning", row -> FinalPlanText.skewWarning(row.stage()))
+            .varchar("decisions", row -> row.stage().decisions().stream()
+                    .map(AqeDecision::rule)
+                    .collect(Collectors.joining(", ")))
+            .varchar("reason", row -> row.stage().decisions().stream()
+                    .map(d -> d.rule() + ": " + d.reason())
+                    .collect(Collectors.joining("; ")))
+            .build();
+
+    private final QueryRegistry registry;
+
+    StagesTable(QueryRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String name() {
+        return "stages";
+    }
+
+    @Override
+    public RowType columns() {
+        return COLUMNS.rowType();
+    }
+
+    @Override
+    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
+        return COLUMNS.rows(RegistryRows.stages(registry, scan), scan);
+    }
+
+    private static Long estimated(StageRun stage) {
+        return stage.estimatedOutputBytes() < 0 ? null : stage.estimatedOutputBytes();
+    }
+
+    /** What the consumer's samplers had seen of this stage's output when it decided, if it sampled. */
+    private static Long sampled(QueryStage row, String what) {
+        String key = "stage_" + row.stage().stageId() + "_sampled_" + what;
+        return row.plan().decisions().stream()
+                .map(decision -> decision.inputs().get(key))
+                .filter(value -> value instanceof Number)
+                .map(value -> ((Number) value).longValue())
+                .findFirst()
+                .orElse(null);
+    }
+
+    private static Long first(List<Long> sorted) {
+        return sorted.isEmpty() ? null : sorted.get(0);
+    }
+
+    private static Long median(List<Long> sorted) {
+        return sorted.isEmpty() ? null : sorted.get(sorted.size() / 2);
+    }
+
+    private static Long last(List<Long> sorted) {
+        return sorted.isEmpty() ? null : sorted.get(sorted.size() - 1);
+    }
+}

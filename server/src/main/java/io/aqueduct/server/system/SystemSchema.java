@@ -1,0 +1,35 @@
+package io.aqueduct.server.system;
+
+import io.aqueduct.core.system.SystemTables;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.List;
+
+/**
+ * The coordinator's system tables, registered in {@link #tables}: the one place that lists them. A
+ * new table is one class implementing {@code SystemTable<SystemContext>} plus one line here; what it
+ * reads from the coordinator (a registry, a client) is a parameter of {@link #tables}, passed by the
+ * {@code Coordinator} constructor.
+ */
+public final class SystemSchema {
+    private SystemSchema() {}
+
+    /**
+     * The tables of {@code sys}, in the order JDBC metadata lists them.
+     *
+     * @param workerUrls the coordinator's workers
+     * @param workers the client asking them for their info
+     * @param queries the running queries and the final plans of the last ended ones
+     */
+    public static SystemTables<SystemContext> tables(
+            List<String> workerUrls, WorkerClient workers, QueryRegistry queries) {
+        return SystemTables.of(List.of(
+                new QueriesTable(queries),
+                new StagesTable(queries),
+                new TasksTable(queries),
+                new OperatorsTable(queries),
+                new AqeDecisionsTable(queries),
+                new WorkersTable(workerUrls, workers::info),
+                new SettingsTable()));
+    }
+}

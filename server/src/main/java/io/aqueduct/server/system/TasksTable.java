@@ -1,0 +1,63 @@
+package io.aqueduct.server.system;
+
+import io.aqueduct.core.system.SystemColumns;
+import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.core.system.SystemTable;
+import io.aqueduct.core.type.RowType;
+import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.finalplan.TaskRun;
+import java.util.List;
+
+/**
+ * {@code sys.tasks}: one row per task of every ended query: its worker, the buckets it read, its
+ * state, start and end in milliseconds since the query started, rows and bytes, network and memory.
+ */
+final class TasksTable implements SystemTable<SystemContext> {
+    private record QueryTask(String queryId, int stageId, TaskRun task) {}
+
+    private static final SystemColumns<QueryTask> COLUMNS = SystemColumns.<QueryTask>builder()
+            .varchar("query_id", QueryTask::queryId)
+            .integer("stage_id", QueryTask::stageId)
+            .integer("task_index", row -> row.task().taskIndex())
+            .varchar("task_id", row -> row.task().taskId())
+            .varchar("worker", row -> row.task().worker())
+            .varchar("buckets", row -> row.task().buckets())
+            .varchar("state", row -> row.task().state())
+            .bigint("start_ms", row -> row.task().startMillis())
+            .bigint("end_ms", row -> row.task().endMillis())
+            .bigint("rows_in", row -> row.task().inputRows())
+            .bigint("rows_out", row -> row.task().outputRows())
+            .bigint("bytes_out", row -> row.task().outputBytes())
+            .bigint("network_bytes", row -> row.task().networkBytes())
+            .bigint("network_ms", row -> row.task().networkMillis())
+            .bigint("peak_memory_bytes", row -> row.task().peakMemoryBytes())
+            .varchar("error", row -> row.task().error())
+            .build();
+
+    private final QueryRegistry registry;
+
+    TasksTable(QueryRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public String name() {
+        return "tasks";
+    }
+
+    @Override
+    public RowType columns() {
+        return COLUMNS.rowType();
+    }
+
+    @Override
+    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
+        return COLUMNS.rows(
+                RegistryRows.stages(registry, scan).stream()
+                        .flatMap(row -> row.stage().tasks().stream()
+                                .map(task ->
+                                        new QueryTask(row.queryId(), row.stage().stageId(), task)))
+                        .toList(),
+                scan);
+    }
+}
