@@ -3,12 +3,7 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.exec.HashPartitioner;
-import io.aqueduct.core.plan.FilterNode;
-import io.aqueduct.core.plan.JoinDistribution;
-import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
-import io.aqueduct.core.plan.ProjectNode;
-import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.settings.Setting;
@@ -18,7 +13,6 @@ import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.server.finalplan.AqeDecision;
-import io.aqueduct.server.transport.KeySample;
 import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.TaskLocation;
 import io.aqueduct.server.transport.TaskState;
@@ -29,11 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 
 /**
  * Decides how each stage runs when it is about to start: its task count and what each task reads.
@@ -112,7 +102,7 @@ final class AdaptiveTaskCounts {
         for (int source : stage.sourceStageIds()) {
             estimates.put(source, estimate(plan.stage(source), awaitSampled(tasksByStage.get(source))));
         }
-        Optional<StageSchedule> broadcast = broadcastSwitch(stage, estimates, tasksByStage);
+        Optional<StageSchedule> broadcast = BroadcastSwitchRule.apply(stage, estimates, tasksByStage, settings);
         if (broadcast.isPresent()) {
             return broadcast.get();
         }
@@ -148,303 +138,18 @@ final class AdaptiveTaskCounts {
 
         int bucketsPerTask = (int) Math.max(1, Math.min(settings.number(Setting.BUCKETS_PER_TASK), 1024));
         int bucketCount = Math.min(tasks * bucketsPerTask, HashPartitioner.FINE_BUCKETS);
-        BucketCosts buckets = bucketCosts(stage, estimates, tasksByStage, bucketCount);
+        BucketCosts buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount, client);
         long target = Math.max(1, ceilDiv(buckets.total(), tasks));
-        SkewSplits skew = skewSplits(stage, buckets, target);
+        SkewSplitRule.SkewSplits skew = SkewSplitRule.apply(stage, buckets, target, settings, maxTasks);
         decisions.addAll(skew.decisions());
         BucketAssignment assignment = BucketAssignment.plan(buckets.costs(), skew.ways(), target, maxTasks);
-        decisions.add(coalesceDecision(stage, tasks, bucketCount, bucketsPerTask, target, buckets, assignment));
-        return bucketSchedule(stage, bucketCount, assignment, skew.probeStage(), decisions);
-    }
-
-    private AqeDecision coalesceDecision(
-            Stage stage,
-            int tasks,
-            int bucketCount,
-            int bucketsPerTask,
-            long target,
-            BucketCosts buckets,
-            BucketAssignment assignment) {
-        long[] taskCosts = assignment.taskCosts(buckets.costs());
-        long[] sorted = taskCosts.clone();
-        java.util.Arrays.sort(sorted);
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("buckets", bucketCount);
-        inputs.put("buckets_per_task", bucketsPerTask);
-        inputs.put("target_cost_bytes", target);
-        inputs.put("range_max_cost_bytes", assignment.targetCost());
-        inputs.put("task_cost_min", sorted[0]);
-        inputs.put("task_cost_median", sorted[sorted.length / 2]);
-        inputs.put("task_cost_max", sorted[sorted.length - 1]);
-        inputs.put(
-                "task_buckets",
-                assignment.tasks().stream()
-                        .map(BucketAssignment.TaskBuckets::describe)
-                        .collect(Collectors.joining("; ")));
-        String reason = ("%d buckets (%d tasks x %d buckets per task) read by %d tasks: contiguous ranges of at most"
-                        + " %d cost bytes (target %d%s), and one per piece of a split bucket; estimated cost per task"
-                        + " min %d, median %d, max %d")
-                .formatted(
-                        bucketCount,
-                        tasks,
-                        bucketsPerTask,
-                        assignment.tasks().size(),
-                        assignment.targetCost(),
-                        target,
-                        assignment.targetCost() > target ? ", raised to stay within max_tasks_per_stage" : "",
-                        sorted[0],
-                        sorted[sorted.length / 2],
-                        sorted[sorted.length - 1]);
-        return AqeDecision.adopted(
-                stage.id(), AqeDecision.COALESCE, tasks, assignment.tasks().size(), inputs, reason);
-    }
-
-    /** The producers' bindings and each task's reads for a bucket assignment. */
-    private StageSchedule bucketSchedule(
-            Stage stage,
-            int bucketCount,
-            BucketAssignment assignment,
-            OptionalInt splitStage,
-            List<AqeDecision> decisions) {
-        Map<Integer, Integer> splits = assignment.splitBuckets();
-        int taskCount = assignment.tasks().size();
-        Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
-        for (int source : stage.sourceStageIds()) {
-            OutputPartitioning partitioning = plan.stage(source).outputPartitioning();
-            bindings.put(
-                    source,
-                    partitioning.kind() == PartitioningKind.HASH
-                            ? new OutputBinding(
-                                    partitioning,
-                                    bucketCount,
-                                    splits,
-                                    splitStage.equals(OptionalInt.of(source))
-                                            ? OutputBinding.SplitMode.SPLIT
-                                            : OutputBinding.SplitMode.REPLICATE)
-                            : OutputBinding.of(partitioning, taskCount));
-        }
-        OutputBinding layout = new OutputBinding(
-                OutputPartitioning.hash(List.of()), bucketCount, splits, OutputBinding.SplitMode.SPLIT);
-        List<StageSchedule.TaskReads> reads = new ArrayList<>();
-        for (int task = 0; task < taskCount; task++) {
-            BucketAssignment.TaskBuckets buckets = assignment.tasks().get(task);
-            List<Integer> partitions = new ArrayList<>();
-            if (buckets instanceof BucketAssignment.Range range) {
-                for (int bucket : range.buckets()) {
-                    partitions.add(layout.firstPartition(bucket));
-                }
-            } else if (buckets instanceof BucketAssignment.Piece piece) {
-                partitions.add(layout.firstPartition(piece.bucket()) + piece.piece());
-            }
-            Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
-            for (int source : stage.sourceStageIds()) {
-                boolean hashed = plan.stage(source).outputPartitioning().kind() == PartitioningKind.HASH;
-                sources.put(source, StageSchedule.SourceRead.all(hashed ? partitions : List.of(task)));
-            }
-            reads.add(new StageSchedule.TaskReads(sources, buckets.describe()));
-        }
-        return new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, decisions);
-    }
-
-    /** Estimated cost per bucket: each hashed source's sampled bytes per bucket, scaled to its estimate. */
-    private BucketCosts bucketCosts(
-            Stage stage,
-            Map<Integer, Estimate> estimates,
-            Map<Integer, List<TaskLocation>> tasksByStage,
-            int bucketCount) {
-        Optional<Integer> buildStage = partitionedJoin(stage.fragment())
-                .flatMap(join -> remoteSourceUnder(join.build()))
-                .map(RemoteSourceNode::stageId);
-        long[] costs = new long[bucketCount];
-        Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
-        Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
-        for (Map.Entry<Integer, Estimate> entry : estimates.entrySet()) {
-            int source = entry.getKey();
-            if (plan.stage(source).outputPartitioning().kind() != PartitioningKind.HASH) {
-                continue;
-            }
-            Estimate estimate = entry.getValue();
-            double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
-            long[] bytes = new long[bucketCount];
-            List<KeySample.HeavyHitter> hitters = new ArrayList<>();
-            for (TaskLocation task : tasksByStage.get(source)) {
-                KeySample sample = client.keySample(task);
-                for (int i = 0; i < sample.fineBuckets().length; i++) {
-                    int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);
-                    bytes[bucket] += (long) (sample.bytes()[i] * scale);
-                }
-                hitters.addAll(sample.heavyHitters());
-            }
-            int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
-            for (int bucket = 0; bucket < bucketCount; bucket++) {
-                costs[bucket] = saturatedAdd(costs[bucket], weight * bytes[bucket]);
-            }
-            bytesBySource.put(source, bytes);
-            heavyHitters.put(source, hitters);
-        }
-        return new BucketCosts(costs, bytesBySource, heavyHitters);
-    }
-
-    /**
-     * Estimated cost per bucket of a stage, and per hashed source its bytes per bucket and the heavy
-     * hitters its tasks' samplers saw.
-     */
-    private record BucketCosts(
-            long[] costs, Map<Integer, long[]> bytesBySource, Map<Integer, List<KeySample.HeavyHitter>> heavyHitters) {
-        long total() {
-            long total = 0;
-            for (long cost : costs) {
-                total = saturatedAdd(total, cost);
-            }
-            return total;
-        }
-    }
-
-    /** Which buckets to split into how many pieces, the stage whose rows are split, and the decisions. */
-    private record SkewSplits(Map<Integer, Integer> ways, OptionalInt probeStage, List<AqeDecision> decisions) {}
-
-    /**
-     * Finds the probe buckets of a partitioned join larger than {@code skew_factor} × the median and
-     * {@code skew_min_bytes}; each is split into enough pieces to bring a piece near the target cost.
-     * Only the probe side is split, and only when the join may replicate its build side: a join that
-     * keeps unmatched build rows would emit them once per piece.
-     */
-    private SkewSplits skewSplits(Stage stage, BucketCosts buckets, long target) {
-        Optional<JoinNode> join = partitionedJoin(stage.fragment());
-        Optional<Integer> probe =
-                join.flatMap(j -> remoteSourceUnder(j.probe())).map(RemoteSourceNode::stageId);
-        if (probe.isEmpty() || !buckets.bytesBySource().containsKey(probe.get())) {
-            return new SkewSplits(Map.of(), OptionalInt.empty(), List.of());
-        }
-        long[] probeBytes = buckets.bytesBySource().get(probe.get());
-        long median = SkewedBuckets.median(probeBytes);
-        long factor = settings.number(Setting.SKEW_FACTOR);
-        long minBytes = settings.number(Setting.SKEW_MIN_BYTES);
-        SortedMap<Integer, Integer> skewed =
-                SkewedBuckets.find(probeBytes, buckets.costs(), factor, minBytes, target, maxTasks);
-        Map<Integer, Integer> ways = new TreeMap<>();
-        List<AqeDecision> decisions = new ArrayList<>();
-        skewed.forEach((bucket, pieces) -> {
-            long bytes = probeBytes[bucket];
-            Map<String, Object> inputs = new LinkedHashMap<>();
-            inputs.put("probe_stage", probe.get());
-            inputs.put("bucket", bucket);
-            inputs.put("bucket_bytes", bytes);
-            inputs.put("median_bucket_bytes", median);
-            inputs.put("skew_factor", factor);
-            inputs.put("skew_min_bytes", minBytes);
-            inputs.put("bucket_cost_bytes", buckets.costs()[bucket]);
-            inputs.put("target_cost_bytes", target);
-            String hitter = heavyHitter(buckets.heavyHitters().get(probe.get()), bucket, probeBytes.length)
-                    .map(h -> {
-                        inputs.put("heavy_hitter", h.key());
-                        inputs.put("heavy_hitter_sampled_rows", h.rows());
-                        return "; its heaviest key in the sample is " + h.key() + " (" + h.rows() + " sampled rows)";
-                    })
-                    .orElse("");
-            String subject =
-                    "probe bucket %d of stage %d is %d bytes, above skew_factor %d x median %d and skew_min_bytes %d"
-                            .formatted(bucket, probe.get(), bytes, factor, median, minBytes);
-            if (join.get().joinType().keepsUnmatchedBuildRows()) {
-                decisions.add(AqeDecision.notAdopted(
-                        stage.id(),
-                        AqeDecision.SKEW_SPLIT,
-                        "bucket " + bucket,
-                        inputs,
-                        subject + hitter + "; not split: a " + join.get().joinType()
-                                + " join keeps unmatched build rows, which every piece would emit"));
-                return;
-            }
-            inputs.put("pieces", pieces);
-            ways.put(bucket, pieces);
-            decisions.add(AqeDecision.adopted(
-                    stage.id(),
-                    AqeDecision.SKEW_SPLIT,
-                    "bucket " + bucket,
-                    pieces + " pieces",
-                    inputs,
-                    subject + hitter + "; split into " + pieces
-                            + " tasks, each reading its share of the probe rows and the whole build bucket"));
-        });
-        return new SkewSplits(ways, OptionalInt.of(probe.get()), decisions);
-    }
-
-    /** The most frequent sampled key of the probe side that falls into {@code bucket}. */
-    private static Optional<KeySample.HeavyHitter> heavyHitter(
-            List<KeySample.HeavyHitter> hitters, int bucket, int bucketCount) {
-        Map<String, KeySample.HeavyHitter> byKey = new LinkedHashMap<>();
-        for (KeySample.HeavyHitter hitter : hitters) {
-            if (HashPartitioner.bucketOfFine(hitter.fineBucket(), bucketCount) == bucket) {
-                byKey.merge(
-                        hitter.key(),
-                        hitter,
-                        (a, b) -> new KeySample.HeavyHitter(
-                                a.key(), a.fineBucket(), a.rows() + b.rows(), a.maxOvercount() + b.maxOvercount()));
-            }
-        }
-        return byKey.values().stream().max(java.util.Comparator.comparingLong(KeySample.HeavyHitter::rows));
-    }
-
-    /**
-     * A partitioned join whose build side turns out smaller than {@code distributed.broadcast_max_bytes}
-     * runs as a broadcast join: one join task per probe task, each reading its probe task's output
-     * whole (no shuffle) and the whole build side.
-     */
-    private Optional<StageSchedule> broadcastSwitch(
-            Stage stage, Map<Integer, Estimate> estimates, Map<Integer, List<TaskLocation>> tasksByStage) {
-        Optional<JoinNode> join = partitionedJoin(stage.fragment());
-        if (join.isEmpty()
-                || join.get().joinType().keepsUnmatchedBuildRows()
-                || !(join.get().probe() instanceof RemoteSourceNode probe)
-                || !(join.get().build() instanceof RemoteSourceNode build)) {
-            return Optional.empty();
-        }
-        Estimate buildSide = estimates.get(build.stageId());
-        long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
-        if (!fitsBroadcast(buildSide, threshold)) {
-            return Optional.empty();
-        }
-        int probeTasks = tasksByStage.get(probe.stageId()).size();
-        Map<String, Object> inputs = sampleInputs(estimates);
-        inputs.put("build_stage", build.stageId());
-        inputs.put("build_sampled_bytes", buildSide.sampledBytes());
-        inputs.put("build_estimated_bytes", buildSide.bytes());
-        inputs.put("planner_estimated_build_bytes", join.get().estimatedBuildBytes());
-        inputs.put("broadcast_max_bytes", threshold);
-        inputs.put("probe_tasks", probeTasks);
-        String reason = ("build side (stage %d) is %d bytes at runtime (planned %d), not above broadcast_max_bytes %d:"
-                        + " broadcast it to %d join tasks, one per probe task, instead of shuffling the probe side")
-                .formatted(build.stageId(), buildSide.bytes(), join.get().estimatedBuildBytes(), threshold, probeTasks);
-        AqeDecision decision = AqeDecision.adopted(
-                stage.id(),
-                AqeDecision.BROADCAST_SWITCH,
-                "partitioned join, " + stage.plannedTaskCount() + " tasks",
-                "broadcast join, " + probeTasks + " tasks",
-                inputs,
-                reason);
-        Map<Integer, OutputBinding> bindings = Map.of(
-                build.stageId(), OutputBinding.of(OutputPartitioning.BROADCAST, probeTasks),
-                probe.stageId(), OutputBinding.of(OutputPartitioning.SINGLE, 1));
-        List<StageSchedule.TaskReads> reads = new ArrayList<>();
-        for (int task = 0; task < probeTasks; task++) {
-            reads.add(new StageSchedule.TaskReads(
-                    Map.of(
-                            build.stageId(),
-                            StageSchedule.SourceRead.all(List.of(task)),
-                            probe.stageId(),
-                            new StageSchedule.SourceRead(OptionalInt.of(task), List.of(0))),
-                    "probe task " + task));
-        }
-        return Optional.of(new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, List.of(decision)));
-    }
-
-    /** A build side is broadcast when its size is known (not a lower bound) and not above the threshold. */
-    static boolean fitsBroadcast(Estimate buildSide, long broadcastMaxBytes) {
-        return !buildSide.lowerBound() && buildSide.bytes() <= broadcastMaxBytes;
+        decisions.add(
+                CoalescedSchedule.decision(stage, tasks, bucketCount, bucketsPerTask, target, buckets, assignment));
+        return CoalescedSchedule.schedule(plan, stage, bucketCount, assignment, skew.probeStage(), decisions);
     }
 
     /** What each producer's sample showed, and the estimate made from it. */
-    private static Map<String, Object> sampleInputs(Map<Integer, Estimate> estimates) {
+    static Map<String, Object> sampleInputs(Map<Integer, Estimate> estimates) {
         Map<String, Object> inputs = new LinkedHashMap<>();
         estimates.forEach((source, estimate) -> {
             inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
@@ -490,9 +195,7 @@ final class AdaptiveTaskCounts {
 
     /** A partitioned join holds its build side in memory: it costs twice its bytes. */
     private long cost(Stage stage, Map<Integer, Estimate> estimates) {
-        Optional<Integer> buildStage = partitionedJoin(stage.fragment())
-                .flatMap(join -> remoteSourceUnder(join.build()))
-                .map(RemoteSourceNode::stageId);
+        Optional<Integer> buildStage = StageJoins.buildStage(stage.fragment());
         long cost = 0;
         for (Map.Entry<Integer, Estimate> entry : estimates.entrySet()) {
             long bytes = entry.getValue().bytes();
@@ -500,27 +203,6 @@ final class AdaptiveTaskCounts {
                     cost, buildStage.equals(Optional.of(entry.getKey())) ? saturatedAdd(bytes, bytes) : bytes);
         }
         return cost;
-    }
-
-    /** The remote source a join side reads, through row-wise filters and projections only. */
-    private static Optional<RemoteSourceNode> remoteSourceUnder(PlanNode side) {
-        if (side instanceof RemoteSourceNode remote) {
-            return Optional.of(remote);
-        }
-        if (side instanceof FilterNode || side instanceof ProjectNode) {
-            return remoteSourceUnder(side.sources().get(0));
-        }
-        return Optional.empty();
-    }
-
-    private static Optional<JoinNode> partitionedJoin(PlanNode node) {
-        if (node instanceof JoinNode join && join.distribution() == JoinDistribution.PARTITIONED) {
-            return Optional.of(join);
-        }
-        return node.sources().stream()
-                .map(AdaptiveTaskCounts::partitionedJoin)
-                .flatMap(Optional::stream)
-                .findFirst();
     }
 
     /** A producer stage's output, extrapolated from what its tasks sampled. */
@@ -599,7 +281,7 @@ final class AdaptiveTaskCounts {
         }
     }
 
-    private static long saturatedAdd(long a, long b) {
+    static long saturatedAdd(long a, long b) {
         long sum = a + b;
         return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }

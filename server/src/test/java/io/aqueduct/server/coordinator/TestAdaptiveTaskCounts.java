@@ -61,8 +61,8 @@ class TestAdaptiveTaskCounts {
         AdaptiveTaskCounts.Estimate large =
                 AdaptiveTaskCounts.extrapolate(true, 100, List.of(finished(100, 10 * MIB + 1)));
 
-        assertThat(AdaptiveTaskCounts.fitsBroadcast(small, 10 * MIB)).isTrue();
-        assertThat(AdaptiveTaskCounts.fitsBroadcast(large, 10 * MIB)).isFalse();
+        assertThat(BroadcastSwitchRule.fitsBroadcast(small, 10 * MIB)).isTrue();
+        assertThat(BroadcastSwitchRule.fitsBroadcast(large, 10 * MIB)).isFalse();
     }
 
     @Test
@@ -70,7 +70,7 @@ class TestAdaptiveTaskCounts {
         AdaptiveTaskCounts.Estimate unfinished =
                 AdaptiveTaskCounts.extrapolate(false, 0, List.of(running(1_000, MIB, 0)));
 
-        assertThat(AdaptiveTaskCounts.fitsBroadcast(unfinished, 10 * MIB)).isFalse();
+        assertThat(BroadcastSwitchRule.fitsBroadcast(unfinished, 10 * MIB)).isFalse();
     }
 
     private static TaskStatus finished(long rows, long bytes) {

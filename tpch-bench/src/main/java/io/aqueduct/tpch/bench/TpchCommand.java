@@ -3,6 +3,7 @@ package io.aqueduct.tpch.bench;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import io.aqueduct.tpch.TpchQueries;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,16 +175,26 @@ final class TpchCommand implements Callable<Integer> {
         }
 
         BenchReport report = new BenchReport(scaleFactor, iterations, url.orElse(EMBEDDED_TARGET), queries(), engines);
-        String markdown = MarkdownReport.render(report);
+        publish(folder, MarkdownReport.render(report), chart -> ResultsChart.write(report, chart));
+        return 0;
+    }
+
+    /** A chart drawn into a file. */
+    @FunctionalInterface
+    private interface ChartWriter {
+        void write(Path chart) throws IOException;
+    }
+
+    /** Prints the report with the estimates' q-errors, and writes it and its chart into {@code folder}. */
+    private void publish(Path folder, String markdown, ChartWriter chart) throws IOException {
         String estimates = estimateErrors
                 .map(errors -> System.lineSeparator() + errors.summary() + System.lineSeparator())
                 .orElse("");
         Files.writeString(folder.resolve("results.md"), markdown + estimates, UTF_8);
-        ResultsChart.write(report, folder.resolve("chart.png"));
+        chart.write(folder.resolve("chart.png"));
         System.out.println(markdown);
         estimateErrors.ifPresent(errors -> System.out.println(errors.summary()));
         System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
-        return 0;
     }
 
     /** {@code --aqe fixed}: every mode on one cluster, each query in every mode before the next. */
@@ -198,15 +209,8 @@ final class TpchCommand implements Callable<Integer> {
                 report = runTaskCountsAt(benchmark, cluster.jdbcUrl());
             }
         }
-        String markdown = TaskCountMarkdown.render(report);
-        String estimates = estimateErrors
-                .map(errors -> System.lineSeparator() + errors.summary() + System.lineSeparator())
-                .orElse("");
-        Files.writeString(folder.resolve("results.md"), markdown + estimates, UTF_8);
-        ResultsChart.write(report, folder.resolve("chart.png"));
-        System.out.println(markdown);
-        estimateErrors.ifPresent(errors -> System.out.println(errors.summary()));
-        System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
+        TaskCountReport finished = report;
+        publish(folder, TaskCountMarkdown.render(finished), chart -> ResultsChart.write(finished, chart));
         return 0;
     }
 

@@ -1,0 +1,70 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.transport.KeySample;
+import io.aqueduct.server.transport.TaskLocation;
+import io.aqueduct.server.transport.WorkerClient;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The estimated cost of each hash bucket of a stage's shuffled input, from its producers' key samples:
+ * each hashed source's sampled bytes per bucket, scaled up to its extrapolated size, summed over the
+ * sources (a partitioned join's build side counted twice, as in the stage's cost). Also kept per
+ * source: its bytes per bucket and the heavy hitters its tasks' samplers saw.
+ */
+record BucketCosts(
+        long[] costs, Map<Integer, long[]> bytesBySource, Map<Integer, List<KeySample.HeavyHitter>> heavyHitters) {
+
+    static BucketCosts measure(
+            StagePlan plan,
+            Stage stage,
+            Map<Integer, AdaptiveTaskCounts.Estimate> estimates,
+            Map<Integer, List<TaskLocation>> tasksByStage,
+            int bucketCount,
+            WorkerClient client) {
+        Optional<Integer> buildStage = StageJoins.buildStage(stage.fragment());
+        long[] costs = new long[bucketCount];
+        Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
+        Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
+        for (Map.Entry<Integer, AdaptiveTaskCounts.Estimate> entry : estimates.entrySet()) {
+            int source = entry.getKey();
+            if (plan.stage(source).outputPartitioning().kind() != PartitioningKind.HASH) {
+                continue;
+            }
+            AdaptiveTaskCounts.Estimate estimate = entry.getValue();
+            double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
+            long[] bytes = new long[bucketCount];
+            List<KeySample.HeavyHitter> hitters = new ArrayList<>();
+            for (TaskLocation task : tasksByStage.get(source)) {
+                KeySample sample = client.keySample(task);
+                for (int i = 0; i < sample.fineBuckets().length; i++) {
+                    int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);
+                    bytes[bucket] += (long) (sample.bytes()[i] * scale);
+                }
+                hitters.addAll(sample.heavyHitters());
+            }
+            int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
+            for (int bucket = 0; bucket < bucketCount; bucket++) {
+                costs[bucket] = AdaptiveTaskCounts.saturatedAdd(costs[bucket], weight * bytes[bucket]);
+            }
+            bytesBySource.put(source, bytes);
+            heavyHitters.put(source, hitters);
+        }
+        return new BucketCosts(costs, bytesBySource, heavyHitters);
+    }
+
+    long total() {
+        long total = 0;
+        for (long cost : costs) {
+            total = AdaptiveTaskCounts.saturatedAdd(total, cost);
+        }
+        return total;
+    }
+}

@@ -1,0 +1,116 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.finalplan.AqeDecision;
+import io.aqueduct.server.transport.OutputBinding;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.stream.Collectors;
+
+/**
+ * Turns a {@link BucketAssignment} into a stage's schedule: every hashed producer is bound to the same
+ * buckets and splits (the split side spreading a split bucket's rows over its pieces, the other sides
+ * replicating it), other producers to one partition per task, and each task reads the partitions of
+ * its range or piece.
+ */
+final class CoalescedSchedule {
+    private CoalescedSchedule() {}
+
+    /** The coalescing decision: buckets, target and the estimated cost each task got. */
+    static AqeDecision decision(
+            Stage stage,
+            int tasks,
+            int bucketCount,
+            int bucketsPerTask,
+            long target,
+            BucketCosts buckets,
+            BucketAssignment assignment) {
+        long[] taskCosts = assignment.taskCosts(buckets.costs());
+        long[] sorted = taskCosts.clone();
+        Arrays.sort(sorted);
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("buckets", bucketCount);
+        inputs.put("buckets_per_task", bucketsPerTask);
+        inputs.put("target_cost_bytes", target);
+        inputs.put("range_max_cost_bytes", assignment.targetCost());
+        inputs.put("task_cost_min", sorted[0]);
+        inputs.put("task_cost_median", sorted[sorted.length / 2]);
+        inputs.put("task_cost_max", sorted[sorted.length - 1]);
+        inputs.put(
+                "task_buckets",
+                assignment.tasks().stream()
+                        .map(BucketAssignment.TaskBuckets::describe)
+                        .collect(Collectors.joining("; ")));
+        String reason = ("%d buckets (%d tasks x %d buckets per task) read by %d tasks: contiguous ranges of at most"
+                        + " %d cost bytes (target %d%s), and one per piece of a split bucket; estimated cost per task"
+                        + " min %d, median %d, max %d")
+                .formatted(
+                        bucketCount,
+                        tasks,
+                        bucketsPerTask,
+                        assignment.tasks().size(),
+                        assignment.targetCost(),
+                        target,
+                        assignment.targetCost() > target ? ", raised to stay within max_tasks_per_stage" : "",
+                        sorted[0],
+                        sorted[sorted.length / 2],
+                        sorted[sorted.length - 1]);
+        return AqeDecision.adopted(
+                stage.id(), AqeDecision.COALESCE, tasks, assignment.tasks().size(), inputs, reason);
+    }
+
+    /** The producers' bindings and each task's reads for a bucket assignment. */
+    static StageSchedule schedule(
+            StagePlan plan,
+            Stage stage,
+            int bucketCount,
+            BucketAssignment assignment,
+            OptionalInt splitStage,
+            List<AqeDecision> decisions) {
+        Map<Integer, Integer> splits = assignment.splitBuckets();
+        int taskCount = assignment.tasks().size();
+        Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
+        for (int source : stage.sourceStageIds()) {
+            OutputPartitioning partitioning = plan.stage(source).outputPartitioning();
+            bindings.put(
+                    source,
+                    partitioning.kind() == PartitioningKind.HASH
+                            ? new OutputBinding(
+                                    partitioning,
+                                    bucketCount,
+                                    splits,
+                                    splitStage.equals(OptionalInt.of(source))
+                                            ? OutputBinding.SplitMode.SPLIT
+                                            : OutputBinding.SplitMode.REPLICATE)
+                            : OutputBinding.of(partitioning, taskCount));
+        }
+        OutputBinding layout = new OutputBinding(
+                OutputPartitioning.hash(List.of()), bucketCount, splits, OutputBinding.SplitMode.SPLIT);
+        List<StageSchedule.TaskReads> reads = new ArrayList<>();
+        for (int task = 0; task < taskCount; task++) {
+            BucketAssignment.TaskBuckets buckets = assignment.tasks().get(task);
+            List<Integer> partitions = new ArrayList<>();
+            if (buckets instanceof BucketAssignment.Range range) {
+                for (int bucket : range.buckets()) {
+                    partitions.add(layout.firstPartition(bucket));
+                }
+            } else if (buckets instanceof BucketAssignment.Piece piece) {
+                partitions.add(layout.firstPartition(piece.bucket()) + piece.piece());
+            }
+            Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
+            for (int source : stage.sourceStageIds()) {
+                boolean hashed = plan.stage(source).outputPartitioning().kind() == PartitioningKind.HASH;
+                sources.put(source, StageSchedule.SourceRead.all(hashed ? partitions : List.of(task)));
+            }
+            reads.add(new StageSchedule.TaskReads(sources, buckets.describe()));
+        }
+        return new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, decisions);
+    }
+}
