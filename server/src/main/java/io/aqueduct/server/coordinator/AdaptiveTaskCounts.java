@@ -69,6 +69,19 @@ final class AdaptiveTaskCounts {
         this.client = client;
     }
 
+    /** Whether deciding the stage waits for its producers' samples; else it can start right away. */
+    boolean needsSamples(Stage stage) {
+        return settings.bool(Setting.DYNAMIC_TASK_COUNT)
+                && !stage.leaf()
+                && !stage.sourceStageIds().isEmpty()
+                && !gathers(stage);
+    }
+
+    private boolean gathers(Stage stage) {
+        return stage.sourceStageIds().stream()
+                .anyMatch(id -> plan.stage(id).outputPartitioning().kind() == PartitioningKind.SINGLE);
+    }
+
     /** How the stage runs, with the decisions that chose it; may wait for producers' samples. */
     StageSchedule decide(Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
@@ -89,9 +102,7 @@ final class AdaptiveTaskCounts {
         if (stage.sourceStageIds().isEmpty()) {
             return fixed(stage, "reads no other stage");
         }
-        boolean gathers = stage.sourceStageIds().stream()
-                .anyMatch(id -> plan.stage(id).outputPartitioning().kind() == PartitioningKind.SINGLE);
-        if (gathers) {
+        if (gathers(stage)) {
             String union = stage.fragment() instanceof UnionNode
                     ? "; a union of " + stage.sourceStageIds().size()
                             + " remote inputs does not wait for them to be sampled, its first batch is not delayed"

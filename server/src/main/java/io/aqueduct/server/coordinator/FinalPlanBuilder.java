@@ -49,7 +49,10 @@ final class FinalPlanBuilder {
                 .flatMap(schedule -> schedule.decisions().stream())
                 .toList();
         List<StageRun> stages = new ArrayList<>();
-        for (StageSchedule schedule : query.schedules()) {
+        List<StageSchedule> byStageId = query.schedules().stream()
+                .sorted(java.util.Comparator.comparingInt(StageSchedule::stageId))
+                .toList();
+        for (StageSchedule schedule : byStageId) {
             Stage stage = query.stagePlan().stage(schedule.stageId());
             boolean switched = schedule.decision(AqeDecision.BROADCAST_SWITCH).isPresent();
             List<TaskRun> tasks = tasks(query, schedule);

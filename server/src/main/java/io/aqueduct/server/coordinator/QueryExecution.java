@@ -118,37 +118,59 @@ final class QueryExecution implements AutoCloseable {
      * samples) and its producers are told how to route into its tasks.
      */
     private void schedule(TaskPlacement placement, long taskMemoryBytes) {
-        for (Stage stage : stagePlan.stages()) {
-            StageSchedule schedule = taskCounts.decide(stage, tasksByStage);
-            synchronized (this) {
-                schedules.add(schedule);
+        List<Stage> pending = new ArrayList<>(stagePlan.stages());
+        while (!pending.isEmpty()) {
+            Stage stage = nextToStart(pending);
+            pending.remove(stage);
+            start(stage, placement, taskMemoryBytes);
+        }
+    }
+
+    /**
+     * A stage whose producers have all started: first one that need not wait for samples (a scan, a
+     * gather), so that no scan waits for another stage's samples to start; then the others in order.
+     */
+    private Stage nextToStart(List<Stage> pending) {
+        List<Stage> ready = pending.stream()
+                .filter(stage -> tasksByStage.keySet().containsAll(stage.sourceStageIds()))
+                .toList();
+        return ready.stream()
+                .filter(stage -> !taskCounts.needsSamples(stage))
+                .findFirst()
+                .orElse(ready.get(0));
+    }
+
+    /** Decides how the stage runs, binds its producers' outputs to it, and creates its tasks. */
+    private void start(Stage stage, TaskPlacement placement, long taskMemoryBytes) {
+        StageSchedule schedule = taskCounts.decide(stage, tasksByStage);
+        synchronized (this) {
+            schedules.add(schedule);
+        }
+        schedule.bindings().forEach((source, binding) -> {
+            for (TaskLocation task : tasksByStage.get(source)) {
+                client.bindOutput(task, binding);
             }
-            schedule.bindings().forEach((source, binding) -> {
-                for (TaskLocation task : tasksByStage.get(source)) {
-                    client.bindOutput(task, binding);
-                }
-            });
-            int taskCount = schedule.taskCount();
-            int outputPartitions = stage == stagePlan.root() ? 1 : 0;
-            // Registered before the first task exists, so that close() cancels every task created.
-            List<TaskLocation> locations = new ArrayList<>();
-            tasksByStage.put(stage.id(), locations);
-            for (int task = 0; task < taskCount; task++) {
-                String workerUrl = placement.next();
-                TaskSpec spec = new TaskSpec(
-                        queryId + "." + stage.id() + "." + task,
-                        queryId,
-                        stage.id(),
-                        task,
-                        taskCount,
-                        stage.fragment(),
-                        remoteSources(schedule.tasks().get(task)),
-                        stage.outputPartitioning(),
-                        outputPartitions,
-                        taskMemoryBytes);
-                client.createTask(workerUrl, spec);
-                locations.add(new TaskLocation(workerUrl, spec.taskId()));
-            }
+        });
+        int taskCount = schedule.taskCount();
+        int outputPartitions = stage == stagePlan.root() ? 1 : 0;
+        // Registered before the first task exists, so that close() cancels every task created.
+        List<TaskLocation> locations = new ArrayList<>();
+        tasksByStage.put(stage.id(), locations);
+        for (int task = 0; task < taskCount; task++) {
+            String workerUrl = placement.next();
+            TaskSpec spec = new TaskSpec(
+                    queryId + "." + stage.id() + "." + task,
+                    queryId,
+                    stage.id(),
+                    task,
+                    taskCount,
+                    stage.fragment(),
+                    remoteSources(schedule.tasks().get(task)),
+                    stage.outputPartitioning(),
+                    outputPartitions,
+                    taskMemoryBytes);
+            client.createTask(workerUrl, spec);
+            locations.add(new TaskLocation(workerUrl, spec.taskId()));
         }
     }
 

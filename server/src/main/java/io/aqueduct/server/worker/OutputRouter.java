@@ -1,6 +1,10 @@
 package io.aqueduct.server.worker;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.BatchAccumulator;
 import io.aqueduct.core.exec.Batches;
+import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.exec.RowCopier;
 import io.aqueduct.server.transport.OutputBinding;
@@ -9,8 +13,17 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
 
-/** The head of a task: routes each output batch into the output buffer's partitions as its binding says. */
-final class OutputRouter {
+/**
+ * The head of a task: routes each output batch into the output buffer's partitions as its binding
+ * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
+ * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
+ * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. Closing the router releases what it collected; the output buffer must be closed
+ * first, so that a task blocked on it lets go of the router.
+ */
+final class OutputRouter implements AutoCloseable {
+    /** Rows a bucket collects before they are sent as one batch. */
+    static final int FLUSH_ROWS = ExecutionContext.DEFAULT_BATCH_ROWS;
+
     private final OutputBinding binding;
     private final OutputBuffer buffer;
     private final BufferAllocator allocator;
@@ -18,6 +31,10 @@ final class OutputRouter {
     private final int[] firstPartition;
     /** For each split bucket, the piece its next row chunk goes to. */
     private final int[] nextPiece;
+    /** Each bucket's rows not sent yet, created on first use. */
+    private final BatchAccumulator[] pending;
+
+    private boolean closed;
 
     OutputRouter(OutputBinding binding, OutputBuffer buffer, BufferAllocator allocator) {
         this.binding = binding;
@@ -29,13 +46,18 @@ final class OutputRouter {
             firstPartition[bucket] = binding.firstPartition(bucket);
         }
         this.nextPiece = new int[binding.bucketCount()];
+        this.pending = new BatchAccumulator[binding.bucketCount()];
     }
 
     /**
      * Routes {@code input}, which the router closes. Buffered output outlives the operators, so it is
      * first moved (not copied) into the task's allocator.
      */
-    void route(VectorSchemaRoot input) throws InterruptedException {
+    synchronized void route(VectorSchemaRoot input) throws InterruptedException {
+        if (closed) {
+            input.close();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
+        }
         if (input.getRowCount() == 0) {
             input.close();
             return;
@@ -85,8 +107,45 @@ final class OutputRouter {
                 continue;
             }
             int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
-            try (VectorSchemaRoot part = RowCopier.copyRows(batch, selected, count, allocator)) {
-                routeBucket(bucket, part);
+            if (binding.ways(bucket) > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
+                // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
+                try (VectorSchemaRoot piece = RowCopier.copyRows(batch, selected, count, allocator)) {
+                    routeBucket(bucket, piece);
+                }
+                continue;
+            }
+            if (pending[bucket] == null) {
+                pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator);
+            }
+            pending[bucket].append(batch, selected, count);
+            if (pending[bucket].rowCount() >= FLUSH_ROWS) {
+                flush(bucket);
+            }
+        }
+    }
+
+    /** Sends every bucket's rows not sent yet: the input ended. */
+    synchronized void finish() throws InterruptedException {
+        for (int bucket = 0; bucket < pending.length; bucket++) {
+            if (pending[bucket] != null && pending[bucket].rowCount() > 0) {
+                flush(bucket);
+            }
+        }
+    }
+
+    private void flush(int bucket) throws InterruptedException {
+        try (VectorSchemaRoot rows = pending[bucket].take()) {
+            routeBucket(bucket, rows);
+        }
+    }
+
+    /** Releases the rows collected and not sent, if the task ends early. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        for (BatchAccumulator accumulator : pending) {
+            if (accumulator != null) {
+                accumulator.close();
             }
         }
     }

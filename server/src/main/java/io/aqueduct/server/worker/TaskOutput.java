@@ -94,6 +94,7 @@ final class TaskOutput implements AutoCloseable {
             }
         }
         routeHeld();
+        router.finish();
         buffer.setNoMoreBatches();
         complete = true;
     }
@@ -183,6 +184,9 @@ final class TaskOutput implements AutoCloseable {
         held.clear();
         if (buffer != null) {
             buffer.close();
+        }
+        if (router != null) {
+            router.close();
         }
         notifyAll();
     }

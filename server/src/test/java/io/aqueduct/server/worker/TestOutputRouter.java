@@ -84,6 +84,39 @@ class TestOutputRouter {
     }
 
     @Test
+    void collectsABucketsSmallPiecesIntoFullBatches() throws Exception {
+        OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(), OutputBinding.SplitMode.SPLIT);
+        List<List<Long>> batches = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            batches.add(keys(i * 1000L, (i + 1) * 1000L, 1));
+        }
+        List<Integer> batchRows = new ArrayList<>();
+
+        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
+            OutputRouter router = new OutputRouter(binding, buffer, allocator);
+            for (List<Long> keys : batches) {
+                router.route(batch(keys));
+            }
+            router.finish();
+            buffer.setNoMoreBatches();
+            for (int partition = 0; partition < 4; partition++) {
+                OutputBuffer.Poll poll;
+                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
+                    try (ArrowRecordBatch batch = poll.batch()) {
+                        batchRows.add(batch.getLength());
+                    }
+                }
+            }
+        }
+
+        assertThat(batchRows.stream().mapToInt(Integer::intValue).sum()).isEqualTo(40_000);
+        // About 10,000 rows per bucket: one full batch each, and the rest when the input ends.
+        assertThat(batchRows).hasSize(8);
+        assertThat(batchRows.stream().filter(rows -> rows >= OutputRouter.FLUSH_ROWS))
+                .hasSize(4);
+    }
+
+    @Test
     void replicatesASplitBucketToEveryPiece() throws Exception {
         int hotBucket = bucketOf(HOT_KEY, 4);
         OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(hotBucket, 2), OutputBinding.SplitMode.REPLICATE);
@@ -123,6 +156,8 @@ class TestOutputRouter {
             for (List<Long> keys : batches) {
                 router.route(batch(keys));
             }
+            router.finish();
+            router.close();
             buffer.setNoMoreBatches();
             for (int partition = 0; partition < binding.partitionCount(); partition++) {
                 OutputBuffer.Poll poll;

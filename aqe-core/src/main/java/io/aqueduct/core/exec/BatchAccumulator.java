@@ -1,0 +1,84 @@
+package io.aqueduct.core.exec;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Collects chosen rows of many batches into one batch, so that a partitioner that cuts each batch
+ * into many small pieces still sends full-sized batches: every batch costs the same overhead on the
+ * wire and in the operators, whatever its size.
+ *
+ * <pre>{@code
+ * try (BatchAccumulator pending = new BatchAccumulator(schema, allocator)) {
+ *     pending.append(batch, rows, count);
+ *     if (pending.rowCount() >= 8192) {
+ *         send(pending.take());
+ *     }
+ * }
+ * }</pre>
+ */
+public final class BatchAccumulator implements AutoCloseable {
+    private final Schema schema;
+    private final BufferAllocator allocator;
+    private List<FieldVector> vectors;
+    private int rowCount;
+
+    public BatchAccumulator(Schema schema, BufferAllocator allocator) {
+        this.schema = schema;
+        this.allocator = allocator;
+    }
+
+    /** Appends rows {@code rows[0..count)} of {@code source}, which has this accumulator's schema. */
+    public void append(VectorSchemaRoot source, int[] rows, int count) {
+        if (vectors == null) {
+            vectors = new ArrayList<>(schema.getFields().size());
+            for (var field : schema.getFields()) {
+                FieldVector vector = field.createVector(allocator);
+                vectors.add(vector);
+                vector.setInitialCapacity(count);
+                vector.allocateNew();
+            }
+        }
+        List<FieldVector> from = source.getFieldVectors();
+        for (int column = 0; column < vectors.size(); column++) {
+            FieldVector to = vectors.get(column);
+            FieldVector fromColumn = from.get(column);
+            for (int i = 0; i < count; i++) {
+                to.copyFromSafe(rows[i], rowCount + i, fromColumn);
+            }
+        }
+        rowCount += count;
+    }
+
+    public int rowCount() {
+        return rowCount;
+    }
+
+    /** The rows appended so far as one batch, which the caller owns; the accumulator starts over empty. */
+    public VectorSchemaRoot take() {
+        if (vectors == null) {
+            return VectorSchemaRoot.create(schema, allocator);
+        }
+        for (FieldVector vector : vectors) {
+            vector.setValueCount(rowCount);
+        }
+        VectorSchemaRoot batch = new VectorSchemaRoot(schema, vectors, rowCount);
+        vectors = null;
+        rowCount = 0;
+        return batch;
+    }
+
+    /** Releases rows appended and not taken. */
+    @Override
+    public void close() {
+        if (vectors != null) {
+            vectors.forEach(FieldVector::close);
+            vectors = null;
+            rowCount = 0;
+        }
+    }
+}
