@@ -5,6 +5,7 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +42,26 @@ final class EmbeddedAqueduct implements AutoCloseable {
     }
 
     /** Starts the cluster and waits until it accepts connections. */
+    /** Work done against a coordinator, given by its JDBC URL. */
+    @FunctionalInterface
+    interface ClusterWork<T> {
+        T runAt(String jdbcUrl) throws Exception;
+    }
+
+    /**
+     * Runs {@code work} against the coordinator at {@code url}, or, without one, against an embedded
+     * cluster started for it (logging to {@code logFile}) and stopped afterwards.
+     */
+    static <T> T runAt(Optional<String> url, Path logFile, PrintStream progress, ClusterWork<T> work) throws Exception {
+        if (url.isPresent()) {
+            return work.runAt(url.get());
+        }
+        progress.println("Starting an embedded Aqueduct cluster (log: " + logFile + ")...");
+        try (EmbeddedAqueduct cluster = start(logFile)) {
+            return work.runAt(cluster.jdbcUrl());
+        }
+    }
+
     static EmbeddedAqueduct start(Path logFile) throws IOException, InterruptedException {
         String classpath = System.getProperty(SERVER_CLASSPATH_PROPERTY);
         if (classpath == null || classpath.isBlank()) {

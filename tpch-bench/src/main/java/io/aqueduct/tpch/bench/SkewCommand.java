@@ -137,16 +137,8 @@ final class SkewCommand implements Callable<Integer> {
                 "results",
                 "skew-%s-%s".formatted(size.schema(), LocalDateTime.now().format(FOLDER_TIME))));
         Files.createDirectories(folder);
-        SkewReport report;
-        if (url.isPresent()) {
-            report = runAt(url.get(), progress);
-        } else {
-            Path log = folder.resolve("aqueduct.log");
-            progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
-            try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
-                report = runAt(cluster.jdbcUrl(), progress);
-            }
-        }
+        SkewReport report = EmbeddedAqueduct.runAt(
+                url, folder.resolve("aqueduct.log"), progress, jdbcUrl -> runAt(jdbcUrl, progress));
         String markdown = SkewMarkdown.render(report);
         Files.writeString(folder.resolve("results.md"), markdown, UTF_8);
         List<Integer> drawn = report.queriesCompletedByBoth();

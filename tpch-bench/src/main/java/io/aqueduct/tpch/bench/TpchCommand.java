@@ -199,18 +199,9 @@ final class TpchCommand implements Callable<Integer> {
 
     /** {@code --aqe fixed}: every mode on one cluster, each query in every mode before the next. */
     private int callTaskCounts(Benchmark benchmark, Path folder, PrintStream progress) throws Exception {
-        TaskCountReport report;
-        if (url.isPresent()) {
-            report = runTaskCountsAt(benchmark, url.get());
-        } else {
-            Path log = folder.resolve("aqueduct.log");
-            progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
-            try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
-                report = runTaskCountsAt(benchmark, cluster.jdbcUrl());
-            }
-        }
-        TaskCountReport finished = report;
-        publish(folder, TaskCountMarkdown.render(finished), chart -> ResultsChart.write(finished, chart));
+        TaskCountReport report = EmbeddedAqueduct.runAt(
+                url, folder.resolve("aqueduct.log"), progress, jdbcUrl -> runTaskCountsAt(benchmark, jdbcUrl));
+        publish(folder, TaskCountMarkdown.render(report), chart -> ResultsChart.write(report, chart));
         return 0;
     }
 
@@ -267,14 +258,8 @@ final class TpchCommand implements Callable<Integer> {
 
     private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress, boolean adaptive)
             throws Exception {
-        if (url.isPresent()) {
-            return runAqueductAt(benchmark, url.get(), adaptive);
-        }
         Path log = folder.resolve(adaptive ? "aqueduct.log" : "aqueduct-aqe-off.log");
-        progress.println("Starting an embedded Aqueduct cluster (log: " + log + ")...");
-        try (EmbeddedAqueduct cluster = EmbeddedAqueduct.start(log)) {
-            return runAqueductAt(benchmark, cluster.jdbcUrl(), adaptive);
-        }
+        return EmbeddedAqueduct.runAt(url, log, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
     }
 
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
