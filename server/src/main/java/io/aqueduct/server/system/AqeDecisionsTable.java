@@ -3,7 +3,6 @@ package io.aqueduct.server.system;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.QueryRegistry;
@@ -15,7 +14,7 @@ import java.util.List;
  * rule, before and after, whether it was adopted, its inputs (a JSON object of the measured values
  * and thresholds) and its reason in words.
  */
-final class AqeDecisionsTable implements SystemTable<SystemContext> {
+final class AqeDecisionsTable {
     private record QueryDecision(String queryId, int index, AqeDecision decision) {}
 
     private static final SystemColumns<QueryDecision> COLUMNS = SystemColumns.<QueryDecision>builder()
@@ -30,24 +29,9 @@ final class AqeDecisionsTable implements SystemTable<SystemContext> {
             .varchar("reason", row -> row.decision().reason())
             .build();
 
-    private final QueryRegistry registry;
+    private AqeDecisionsTable() {}
 
-    AqeDecisionsTable(QueryRegistry registry) {
-        this.registry = registry;
-    }
-
-    @Override
-    public String name() {
-        return "aqe_decisions";
-    }
-
-    @Override
-    public RowType columns() {
-        return COLUMNS.rowType();
-    }
-
-    @Override
-    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
+    private static List<QueryDecision> decisions(QueryRegistry registry, SystemScan scan) {
         List<QueryDecision> decisions = new ArrayList<>();
         RegistryRows.finalPlans(registry, scan).forEach(plan -> {
             List<AqeDecision> all = plan.decisions();
@@ -55,6 +39,10 @@ final class AqeDecisionsTable implements SystemTable<SystemContext> {
                 decisions.add(new QueryDecision(plan.queryId(), i, all.get(i)));
             }
         });
-        return COLUMNS.rows(decisions, scan);
+        return decisions;
+    }
+
+    static SystemTable<SystemContext> create(QueryRegistry registry) {
+        return new RegistryTable<>("aqe_decisions", COLUMNS, scan -> decisions(registry, scan));
     }
 }

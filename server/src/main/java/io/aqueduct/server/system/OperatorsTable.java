@@ -1,18 +1,15 @@
 package io.aqueduct.server.system;
 
 import io.aqueduct.core.system.SystemColumns;
-import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.finalplan.OperatorRun;
 import io.aqueduct.server.finalplan.QueryRegistry;
-import java.util.List;
 
 /**
  * {@code sys.operators}: one row per operator of each stage of every ended query, in the stage's
  * pre-order, with its metrics summed over the stage's tasks (peak memory: the largest task's).
  */
-final class OperatorsTable implements SystemTable<SystemContext> {
+final class OperatorsTable {
     private record StageOperator(String queryId, int stageId, OperatorRun operator) {}
 
     private static final SystemColumns<StageOperator> COLUMNS = SystemColumns.<StageOperator>builder()
@@ -30,30 +27,13 @@ final class OperatorsTable implements SystemTable<SystemContext> {
             .bigint("peak_memory_bytes", row -> row.operator().peakMemoryBytes())
             .build();
 
-    private final QueryRegistry registry;
+    private OperatorsTable() {}
 
-    OperatorsTable(QueryRegistry registry) {
-        this.registry = registry;
-    }
-
-    @Override
-    public String name() {
-        return "operators";
-    }
-
-    @Override
-    public RowType columns() {
-        return COLUMNS.rowType();
-    }
-
-    @Override
-    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        return COLUMNS.rows(
-                RegistryRows.stages(registry, scan).stream()
-                        .flatMap(row -> row.stage().operators().stream()
-                                .map(operator -> new StageOperator(
-                                        row.queryId(), row.stage().stageId(), operator)))
-                        .toList(),
-                scan);
+    static SystemTable<SystemContext> create(QueryRegistry registry) {
+        return new RegistryTable<>("operators", COLUMNS, scan -> RegistryRows.stages(registry, scan).stream()
+                .flatMap(row -> row.stage().operators().stream()
+                        .map(operator ->
+                                new StageOperator(row.queryId(), row.stage().stageId(), operator)))
+                .toList());
     }
 }

@@ -1,15 +1,12 @@
 package io.aqueduct.server.system;
 
 import io.aqueduct.core.system.SystemColumns;
-import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRecord;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import java.time.Instant;
-import java.util.List;
 
 /**
  * {@code sys.queries}: one row per query the registry holds, running (with live progress) or ended
@@ -17,7 +14,7 @@ import java.util.List;
  * {@code statement_id} name the Avatica statement that ran it, which is how the driver finds the id
  * of a statement's last query.
  */
-final class QueriesTable implements SystemTable<SystemContext> {
+final class QueriesTable {
     private static final SystemColumns<QueryRecord> COLUMNS = SystemColumns.<QueryRecord>builder()
             .varchar("query_id", QueryRecord::queryId)
             .varchar("connection_id", QueryRecord::connectionId)
@@ -50,24 +47,9 @@ final class QueriesTable implements SystemTable<SystemContext> {
                     query -> query.finalPlan() == null ? null : FinalPlanJson.toJson(query.finalPlan()))
             .build();
 
-    private final QueryRegistry registry;
+    private QueriesTable() {}
 
-    QueriesTable(QueryRegistry registry) {
-        this.registry = registry;
-    }
-
-    @Override
-    public String name() {
-        return "queries";
-    }
-
-    @Override
-    public RowType columns() {
-        return COLUMNS.rowType();
-    }
-
-    @Override
-    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        return COLUMNS.rows(RegistryRows.queries(registry, scan), scan);
+    static SystemTable<SystemContext> create(QueryRegistry registry) {
+        return new RegistryTable<>("queries", COLUMNS, scan -> RegistryRows.queries(registry, scan));
     }
 }

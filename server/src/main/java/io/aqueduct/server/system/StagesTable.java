@@ -1,9 +1,7 @@
 package io.aqueduct.server.system;
 
 import io.aqueduct.core.system.SystemColumns;
-import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRegistry;
@@ -18,7 +16,7 @@ import java.util.stream.Collectors;
  * that estimate, the spread of rows read over its tasks (with the warning EXPLAIN ANALYZE shows when
  * the busiest task read over twice the median), and its decisions with their reasons.
  */
-final class StagesTable implements SystemTable<SystemContext> {
+final class StagesTable {
     private static final SystemColumns<QueryStage> COLUMNS = SystemColumns.<QueryStage>builder()
             .varchar("query_id", QueryStage::queryId)
             .integer("stage_id", row -> row.stage().stageId())
@@ -50,25 +48,10 @@ final class StagesTable implements SystemTable<SystemContext> {
                     .collect(Collectors.joining("; ")))
             .build();
 
-    private final QueryRegistry registry;
+    private StagesTable() {}
 
-    StagesTable(QueryRegistry registry) {
-        this.registry = registry;
-    }
-
-    @Override
-    public String name() {
-        return "stages";
-    }
-
-    @Override
-    public RowType columns() {
-        return COLUMNS.rowType();
-    }
-
-    @Override
-    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        return COLUMNS.rows(RegistryRows.stages(registry, scan), scan);
+    static SystemTable<SystemContext> create(QueryRegistry registry) {
+        return new RegistryTable<>("stages", COLUMNS, scan -> RegistryRows.stages(registry, scan));
     }
 
     private static Long estimated(StageRun stage) {

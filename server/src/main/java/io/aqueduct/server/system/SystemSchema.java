@@ -24,11 +24,11 @@ public final class SystemSchema {
     public static SystemTables<SystemContext> tables(
             List<String> workerUrls, WorkerClient workers, QueryRegistry queries) {
         return SystemTables.of(List.of(
-                new QueriesTable(queries),
-                new StagesTable(queries),
-                new TasksTable(queries),
-                new OperatorsTable(queries),
-                new AqeDecisionsTable(queries),
+                QueriesTable.create(queries),
+                StagesTable.create(queries),
+                TasksTable.create(queries),
+                OperatorsTable.create(queries),
+                AqeDecisionsTable.create(queries),
                 new WorkersTable(workerUrls, workers::info),
                 new SettingsTable()));
     }

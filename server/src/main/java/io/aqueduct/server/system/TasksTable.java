@@ -1,18 +1,15 @@
 package io.aqueduct.server.system;
 
 import io.aqueduct.core.system.SystemColumns;
-import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.finalplan.TaskRun;
-import java.util.List;
 
 /**
  * {@code sys.tasks}: one row per task of every ended query: its worker, the buckets it read, its
  * state, start and end in milliseconds since the query started, rows and bytes, network and memory.
  */
-final class TasksTable implements SystemTable<SystemContext> {
+final class TasksTable {
     private record QueryTask(String queryId, int stageId, TaskRun task) {}
 
     private static final SystemColumns<QueryTask> COLUMNS = SystemColumns.<QueryTask>builder()
@@ -34,30 +31,12 @@ final class TasksTable implements SystemTable<SystemContext> {
             .varchar("error", row -> row.task().error())
             .build();
 
-    private final QueryRegistry registry;
+    private TasksTable() {}
 
-    TasksTable(QueryRegistry registry) {
-        this.registry = registry;
-    }
-
-    @Override
-    public String name() {
-        return "tasks";
-    }
-
-    @Override
-    public RowType columns() {
-        return COLUMNS.rowType();
-    }
-
-    @Override
-    public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        return COLUMNS.rows(
-                RegistryRows.stages(registry, scan).stream()
-                        .flatMap(row -> row.stage().tasks().stream()
-                                .map(task ->
-                                        new QueryTask(row.queryId(), row.stage().stageId(), task)))
-                        .toList(),
-                scan);
+    static SystemTable<SystemContext> create(QueryRegistry registry) {
+        return new RegistryTable<>("tasks", COLUMNS, scan -> RegistryRows.stages(registry, scan).stream()
+                .flatMap(row -> row.stage().tasks().stream()
+                        .map(task -> new QueryTask(row.queryId(), row.stage().stageId(), task)))
+                .toList());
     }
 }
