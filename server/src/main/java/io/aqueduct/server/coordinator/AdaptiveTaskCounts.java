@@ -74,7 +74,13 @@ final class AdaptiveTaskCounts {
         return settings.bool(Setting.DYNAMIC_TASK_COUNT)
                 && !stage.leaf()
                 && !stage.sourceStageIds().isEmpty()
-                && !gathers(stage);
+                && !gathers(stage)
+                && !feedsBroadcast(stage);
+    }
+
+    /** A planned broadcast build side is small; sampling it would hold back the probe side's stage. */
+    private static boolean feedsBroadcast(Stage stage) {
+        return stage.outputPartitioning().kind() == PartitioningKind.BROADCAST;
     }
 
     private boolean gathers(Stage stage) {
@@ -101,6 +107,12 @@ final class AdaptiveTaskCounts {
         }
         if (stage.sourceStageIds().isEmpty()) {
             return fixed(stage, "reads no other stage");
+        }
+        if (feedsBroadcast(stage)) {
+            return fixed(
+                    stage,
+                    "build side of a planned broadcast join: static count, so that the probe side's stage,"
+                            + " which reads it, starts without waiting for samples");
         }
         if (gathers(stage)) {
             String union = stage.fragment() instanceof UnionNode

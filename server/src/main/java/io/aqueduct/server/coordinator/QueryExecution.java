@@ -23,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -47,7 +48,9 @@ final class QueryExecution implements AutoCloseable {
     private final StagePlan stagePlan;
     private final WorkerClient client;
     private final BufferAllocator allocator;
-    private final ExecutorService releaseExecutor;
+    /** Runs the round trips to workers that go out all at once: task creations and releases. */
+    private final ExecutorService workerCalls;
+
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
     private final List<StageSchedule> schedules = new ArrayList<>();
@@ -72,9 +75,9 @@ final class QueryExecution implements AutoCloseable {
             AdaptiveTaskCounts taskCounts,
             WorkerClient client,
             BufferAllocator allocator,
-            ExecutorService releaseExecutor) {
+            ExecutorService workerCalls) {
         this.queryId = record.queryId();
-        this.releaseExecutor = releaseExecutor;
+        this.workerCalls = workerCalls;
         this.record = record;
         this.registry = registry;
         this.taskCounts = taskCounts;
@@ -156,6 +159,7 @@ final class QueryExecution implements AutoCloseable {
         // Registered before the first task exists, so that close() cancels every task created.
         List<TaskLocation> locations = new ArrayList<>();
         tasksByStage.put(stage.id(), locations);
+        List<CompletableFuture<Void>> creations = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
             String workerUrl = placement.next();
             TaskSpec spec = new TaskSpec(
@@ -169,8 +173,22 @@ final class QueryExecution implements AutoCloseable {
                     stage.outputPartitioning(),
                     outputPartitions,
                     taskMemoryBytes);
-            client.createTask(workerUrl, spec);
             locations.add(new TaskLocation(workerUrl, spec.taskId()));
+            // A stage's tasks are created all at once: each creation is a round trip to a worker.
+            creations.add(CompletableFuture.runAsync(() -> client.createTask(workerUrl, spec), workerCalls));
+        }
+        awaitAll(creations);
+    }
+
+    /** Waits for every future, rethrowing the first failure as it was thrown. */
+    private static void awaitAll(List<CompletableFuture<Void>> futures) {
+        try {
+            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
         }
     }
 
@@ -292,11 +310,11 @@ final class QueryExecution implements AutoCloseable {
                     // Each release waits for its task to stop: release them all at once.
                     releases.add(CompletableFuture.runAsync(
                             () -> client.cancelTask(task).ifPresent(info -> finalTaskInfos.put(task.taskId(), info)),
-                            releaseExecutor));
+                            workerCalls));
                 }
             }
         }
-        releases.forEach(CompletableFuture::join);
+        awaitAll(releases);
     }
 
     @Override
