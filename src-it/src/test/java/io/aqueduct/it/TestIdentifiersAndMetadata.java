@@ -8,7 +8,6 @@ import io.aqueduct.it.cluster.SharedCluster;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Types;
@@ -88,50 +87,32 @@ class TestIdentifiersAndMetadata {
     @Test
     void catalogs() throws SQLException {
         try (ResultSet catalogs = connection.getMetaData().getCatalogs()) {
-            assertThat(labels(catalogs)).containsExactly("TABLE_CAT");
-            assertThat(column(catalogs, "TABLE_CAT")).contains("tpch");
+            assertThat(JdbcResults.labels(catalogs)).containsExactly("TABLE_CAT");
+            assertThat(JdbcResults.column(catalogs, "TABLE_CAT")).contains("tpch");
         }
     }
 
     @Test
     void schemasOfTpch() throws SQLException {
         try (ResultSet schemas = connection.getMetaData().getSchemas("tpch", "%")) {
-            assertThat(labels(schemas)).containsExactly("TABLE_SCHEM", "TABLE_CATALOG");
-            assertThat(column(schemas, "TABLE_SCHEM")).contains("tiny", "sf0_1", "sf1", "sf10");
+            assertThat(JdbcResults.labels(schemas)).containsExactly("TABLE_SCHEM", "TABLE_CATALOG");
+            assertThat(JdbcResults.column(schemas, "TABLE_SCHEM")).contains("tiny", "sf0_1", "sf1", "sf10");
         }
     }
 
     @Test
     void tablesOfTiny() throws SQLException {
         try (ResultSet tables = connection.getMetaData().getTables("tpch", "tiny", "%", null)) {
-            assertThat(labels(tables)).startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
-            assertThat(column(tables, "TABLE_NAME")).containsExactlyInAnyOrderElementsOf(TPCH_TABLES);
+            assertThat(JdbcResults.labels(tables))
+                    .startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
+            assertThat(JdbcResults.column(tables, "TABLE_NAME")).containsExactlyInAnyOrderElementsOf(TPCH_TABLES);
         }
     }
 
     @Test
     void columnsOfLineitem() throws SQLException {
         try (ResultSet columns = connection.getMetaData().getColumns(null, "tiny", "lineitem", "%")) {
-            assertThat(labels(columns))
-                    .startsWith(
-                            "TABLE_CAT",
-                            "TABLE_SCHEM",
-                            "TABLE_NAME",
-                            "COLUMN_NAME",
-                            "DATA_TYPE",
-                            "TYPE_NAME",
-                            "COLUMN_SIZE",
-                            "BUFFER_LENGTH",
-                            "DECIMAL_DIGITS",
-                            "NUM_PREC_RADIX",
-                            "NULLABLE",
-                            "REMARKS",
-                            "COLUMN_DEF",
-                            "SQL_DATA_TYPE",
-                            "SQL_DATETIME_SUB",
-                            "CHAR_OCTET_LENGTH",
-                            "ORDINAL_POSITION",
-                            "IS_NULLABLE");
+            assertThat(JdbcResults.labels(columns)).startsWith(JdbcResults.GET_COLUMNS_LABELS.toArray(String[]::new));
             List<ColumnDescription> actual = new ArrayList<>();
             while (columns.next()) {
                 assertThat(columns.getString("TABLE_CAT")).isEqualTo("tpch");
@@ -167,21 +148,4 @@ class TestIdentifiersAndMetadata {
 
     /** One row of {@code getColumns}: position, name, JDBC type and, for DECIMAL, the scale. */
     private record ColumnDescription(int position, String name, int jdbcType, Integer scale) {}
-
-    private static List<String> labels(ResultSet resultSet) throws SQLException {
-        ResultSetMetaData metadata = resultSet.getMetaData();
-        List<String> labels = new ArrayList<>();
-        for (int column = 1; column <= metadata.getColumnCount(); column++) {
-            labels.add(metadata.getColumnLabel(column));
-        }
-        return labels;
-    }
-
-    private static List<String> column(ResultSet resultSet, String label) throws SQLException {
-        List<String> values = new ArrayList<>();
-        while (resultSet.next()) {
-            values.add(resultSet.getString(label));
-        }
-        return values;
-    }
 }

@@ -103,7 +103,8 @@ class TestSystemTables {
     void twoAndThreePartNames(String sql) throws SQLException {
         try (Statement statement = connection.createStatement();
                 ResultSet resultSet = statement.executeQuery(sql)) {
-            assertThat(labels(resultSet)).containsExactly("name", "value", "default_value", "kind", "description");
+            assertThat(JdbcResults.labels(resultSet))
+                    .containsExactly("name", "value", "default_value", "kind", "description");
             List<String> kinds = new ArrayList<>();
             while (resultSet.next()) {
                 kinds.add(resultSet.getString("kind"));
@@ -156,10 +157,10 @@ class TestSystemTables {
     void catalogsAndSchemas() throws SQLException {
         DatabaseMetaData metadata = connection.getMetaData();
         try (ResultSet catalogs = metadata.getCatalogs()) {
-            assertThat(column(catalogs, "TABLE_CAT")).contains("tpch", "system");
+            assertThat(JdbcResults.column(catalogs, "TABLE_CAT")).contains("tpch", "system");
         }
         try (ResultSet schemas = metadata.getSchemas()) {
-            assertThat(labels(schemas)).containsExactly("TABLE_SCHEM", "TABLE_CATALOG");
+            assertThat(JdbcResults.labels(schemas)).containsExactly("TABLE_SCHEM", "TABLE_CATALOG");
             List<String> qualified = new ArrayList<>();
             while (schemas.next()) {
                 qualified.add(schemas.getString("TABLE_CATALOG") + "." + schemas.getString("TABLE_SCHEM"));
@@ -167,7 +168,7 @@ class TestSystemTables {
             assertThat(qualified).contains("system.sys", "tpch.tiny");
         }
         try (ResultSet schemas = metadata.getSchemas("system", "%")) {
-            assertThat(column(schemas, "TABLE_SCHEM")).containsExactly("sys");
+            assertThat(JdbcResults.column(schemas, "TABLE_SCHEM")).containsExactly("sys");
         }
     }
 
@@ -175,7 +176,8 @@ class TestSystemTables {
     void tablesOfSys() throws SQLException {
         DatabaseMetaData metadata = connection.getMetaData();
         try (ResultSet tables = metadata.getTables(null, "sys", "%", null)) {
-            assertThat(labels(tables)).startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
+            assertThat(JdbcResults.labels(tables))
+                    .startsWith("TABLE_CAT", "TABLE_SCHEM", "TABLE_NAME", "TABLE_TYPE", "REMARKS");
             List<List<String>> rows = new ArrayList<>();
             while (tables.next()) {
                 rows.add(List.of(
@@ -191,10 +193,12 @@ class TestSystemTables {
                     .allSatisfy(row -> assertThat(row.subList(0, 2)).containsExactly("system", "sys"));
         }
         try (ResultSet tables = metadata.getTables(null, "%", "%", new String[] {"TABLE"})) {
-            assertThat(column(tables, "TABLE_NAME")).contains("lineitem").doesNotContain("settings", "workers");
+            assertThat(JdbcResults.column(tables, "TABLE_NAME"))
+                    .contains("lineitem")
+                    .doesNotContain("settings", "workers");
         }
         try (ResultSet types = metadata.getTableTypes()) {
-            assertThat(column(types, "TABLE_TYPE")).contains("SYSTEM TABLE", "TABLE");
+            assertThat(JdbcResults.column(types, "TABLE_TYPE")).contains("SYSTEM TABLE", "TABLE");
         }
     }
 
@@ -202,26 +206,7 @@ class TestSystemTables {
     @ValueSource(strings = {"settings", "workers"})
     void columnsOfSysTables(String table) throws SQLException {
         try (ResultSet columns = connection.getMetaData().getColumns(null, "sys", table, "%")) {
-            assertThat(labels(columns))
-                    .startsWith(
-                            "TABLE_CAT",
-                            "TABLE_SCHEM",
-                            "TABLE_NAME",
-                            "COLUMN_NAME",
-                            "DATA_TYPE",
-                            "TYPE_NAME",
-                            "COLUMN_SIZE",
-                            "BUFFER_LENGTH",
-                            "DECIMAL_DIGITS",
-                            "NUM_PREC_RADIX",
-                            "NULLABLE",
-                            "REMARKS",
-                            "COLUMN_DEF",
-                            "SQL_DATA_TYPE",
-                            "SQL_DATETIME_SUB",
-                            "CHAR_OCTET_LENGTH",
-                            "ORDINAL_POSITION",
-                            "IS_NULLABLE");
+            assertThat(JdbcResults.labels(columns)).startsWith(JdbcResults.GET_COLUMNS_LABELS.toArray(String[]::new));
             List<ColumnDescription> actual = new ArrayList<>();
             while (columns.next()) {
                 assertThat(columns.getString("TABLE_CAT")).isEqualTo("system");
@@ -298,22 +283,5 @@ class TestSystemTables {
             rows.add(row);
         }
         return rows;
-    }
-
-    private static List<String> labels(ResultSet resultSet) throws SQLException {
-        ResultSetMetaData metadata = resultSet.getMetaData();
-        List<String> labels = new ArrayList<>();
-        for (int column = 1; column <= metadata.getColumnCount(); column++) {
-            labels.add(metadata.getColumnLabel(column));
-        }
-        return labels;
-    }
-
-    private static List<String> column(ResultSet resultSet, String label) throws SQLException {
-        List<String> values = new ArrayList<>();
-        while (resultSet.next()) {
-            values.add(resultSet.getString(label));
-        }
-        return values;
     }
 }

@@ -23,6 +23,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -47,7 +48,6 @@ final class SkewCommand implements Callable<Integer> {
     static final String ADAPTIVE = "AQE on";
     static final String STATIC = "AQE off";
 
-    private static final String EMBEDDED_TARGET = "embedded cluster, 2 local workers";
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Spec
@@ -62,11 +62,8 @@ final class SkewCommand implements Callable<Integer> {
 
     int iterations = 3;
 
-    @Option(
-            names = "--url",
-            description = "Coordinator of a running cluster, as `serve` prints it: jdbc:aqueduct://host:port. "
-                    + "Default: start an embedded cluster for the run.")
-    Optional<String> url = Optional.empty();
+    @Mixin
+    ClusterTarget target = new ClusterTarget();
 
     @Option(
             names = "--queries",
@@ -137,8 +134,7 @@ final class SkewCommand implements Callable<Integer> {
                 "results",
                 "skew-%s-%s".formatted(size.schema(), LocalDateTime.now().format(FOLDER_TIME))));
         Files.createDirectories(folder);
-        SkewReport report = EmbeddedAqueduct.runAt(
-                url, folder.resolve("aqueduct.log"), progress, jdbcUrl -> runAt(jdbcUrl, progress));
+        SkewReport report = target.run(folder.resolve("aqueduct.log"), progress, jdbcUrl -> runAt(jdbcUrl, progress));
         String markdown = SkewMarkdown.render(report);
         Files.writeString(folder.resolve("results.md"), markdown, UTF_8);
         List<Integer> drawn = report.queriesCompletedByBoth();
@@ -194,7 +190,7 @@ final class SkewCommand implements Callable<Integer> {
             return new SkewReport(
                     size,
                     iterations,
-                    url.orElse(EMBEDDED_TARGET),
+                    target.describe(),
                     sharedSettings(),
                     names,
                     results.get(0),

@@ -22,6 +22,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -46,7 +47,6 @@ final class TpchCommand implements Callable<Integer> {
     /** Measured after the timed runs with AQE on: one EXPLAIN ANALYZE per query. */
     private Optional<EstimateErrors> estimateErrors = Optional.empty();
 
-    private static final String EMBEDDED_TARGET = "embedded cluster, 2 local workers";
     private static final DateTimeFormatter FOLDER_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss");
 
     @Spec
@@ -64,11 +64,8 @@ final class TpchCommand implements Callable<Integer> {
     @Option(names = "--compare", description = "Also time the queries on this engine in the same run: duckdb.")
     Optional<Baseline> compare = Optional.empty();
 
-    @Option(
-            names = "--url",
-            description = "Coordinator of a running cluster, as `serve` prints it: jdbc:aqueduct://host:port. "
-                    + "Default: start an embedded cluster for the run.")
-    Optional<String> url = Optional.empty();
+    @Mixin
+    ClusterTarget target = new ClusterTarget();
 
     @Option(
             names = "--queries",
@@ -174,7 +171,7 @@ final class TpchCommand implements Callable<Integer> {
             }
         }
 
-        BenchReport report = new BenchReport(scaleFactor, iterations, url.orElse(EMBEDDED_TARGET), queries(), engines);
+        BenchReport report = new BenchReport(scaleFactor, iterations, target.describe(), queries(), engines);
         publish(folder, MarkdownReport.render(report), chart -> ResultsChart.write(report, chart));
         return 0;
     }
@@ -199,8 +196,8 @@ final class TpchCommand implements Callable<Integer> {
 
     /** {@code --aqe fixed}: every mode on one cluster, each query in every mode before the next. */
     private int callTaskCounts(Benchmark benchmark, Path folder, PrintStream progress) throws Exception {
-        TaskCountReport report = EmbeddedAqueduct.runAt(
-                url, folder.resolve("aqueduct.log"), progress, jdbcUrl -> runTaskCountsAt(benchmark, jdbcUrl));
+        TaskCountReport report =
+                target.run(folder.resolve("aqueduct.log"), progress, jdbcUrl -> runTaskCountsAt(benchmark, jdbcUrl));
         publish(folder, TaskCountMarkdown.render(report), chart -> ResultsChart.write(report, chart));
         return 0;
     }
@@ -230,7 +227,7 @@ final class TpchCommand implements Callable<Integer> {
             return new TaskCountReport(
                     scaleFactor,
                     iterations,
-                    url.orElse(EMBEDDED_TARGET),
+                    target.describe(),
                     queries(),
                     results.get("AQE on"),
                     results.get("AQE off"),
@@ -259,7 +256,7 @@ final class TpchCommand implements Callable<Integer> {
     private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress, boolean adaptive)
             throws Exception {
         Path log = folder.resolve(adaptive ? "aqueduct.log" : "aqueduct-aqe-off.log");
-        return EmbeddedAqueduct.runAt(url, log, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
+        return target.run(log, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
     }
 
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {

@@ -18,7 +18,7 @@ class TestSkewCommand {
 
         assertThat(command.size).isEqualTo(SkewSize.SMALL);
         assertThat(command.iterations).isEqualTo(3);
-        assertThat(command.url).isEmpty();
+        assertThat(command.target.url).isEmpty();
         assertThat(command.output).isEmpty();
         assertThat(command.queries()).containsExactly("join_by_group", "join_count_by_key", "aggregate_by_key");
         assertThat(command.sharedSettings())
@@ -48,7 +48,7 @@ class TestSkewCommand {
 
         assertThat(command.size).isEqualTo(SkewSize.TINY);
         assertThat(command.iterations).isEqualTo(5);
-        assertThat(command.url).contains("jdbc:aqueduct://localhost:8765");
+        assertThat(command.target.url).contains("jdbc:aqueduct://localhost:8765");
         assertThat(command.queries()).containsExactly("aggregate_by_key", "join_by_group");
         assertThat(command.output).isEqualTo(Optional.of(Path.of("out/skew")));
         assertThat(command.broadcastMaxBytes).isEqualTo("64KB");

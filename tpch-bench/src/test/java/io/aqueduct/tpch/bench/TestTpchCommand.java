@@ -18,7 +18,7 @@ class TestTpchCommand {
         assertThat(command.scaleFactor).isEqualTo(ScaleFactor.SF0_1);
         assertThat(command.iterations).isEqualTo(3);
         assertThat(command.compare).isEmpty();
-        assertThat(command.url).isEmpty();
+        assertThat(command.target.url).isEmpty();
         assertThat(command.queries()).hasSize(22).startsWith(1).endsWith(22);
         assertThat(command.output).isEmpty();
     }
@@ -43,7 +43,7 @@ class TestTpchCommand {
         assertThat(command.scaleFactor).isEqualTo(ScaleFactor.SF1);
         assertThat(command.iterations).isEqualTo(5);
         assertThat(command.compare).contains(TpchCommand.Baseline.DUCKDB);
-        assertThat(command.url).contains("jdbc:aqueduct://localhost:8765");
+        assertThat(command.target.url).contains("jdbc:aqueduct://localhost:8765");
         assertThat(command.queries()).containsExactly(1, 3, 5);
         assertThat(command.output).isEqualTo(Optional.of(Path.of("out/run")));
     }

@@ -1,0 +1,51 @@
+package io.aqueduct.it;
+
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reading JDBC result sets in assertions: their column labels, one column's values. */
+final class JdbcResults {
+    /** The first columns of {@code DatabaseMetaData.getColumns}, in the order JDBC specifies. */
+    static final List<String> GET_COLUMNS_LABELS = List.of(
+            "TABLE_CAT",
+            "TABLE_SCHEM",
+            "TABLE_NAME",
+            "COLUMN_NAME",
+            "DATA_TYPE",
+            "TYPE_NAME",
+            "COLUMN_SIZE",
+            "BUFFER_LENGTH",
+            "DECIMAL_DIGITS",
+            "NUM_PREC_RADIX",
+            "NULLABLE",
+            "REMARKS",
+            "COLUMN_DEF",
+            "SQL_DATA_TYPE",
+            "SQL_DATETIME_SUB",
+            "CHAR_OCTET_LENGTH",
+            "ORDINAL_POSITION",
+            "IS_NULLABLE");
+
+    private JdbcResults() {}
+
+    static List<String> labels(ResultSet resultSet) throws SQLException {
+        ResultSetMetaData metadata = resultSet.getMetaData();
+        List<String> labels = new ArrayList<>();
+        for (int column = 1; column <= metadata.getColumnCount(); column++) {
+            labels.add(metadata.getColumnLabel(column));
+        }
+        return labels;
+    }
+
+    /** The values of column {@code label} in the remaining rows, which this reads. */
+    static List<String> column(ResultSet resultSet, String label) throws SQLException {
+        List<String> values = new ArrayList<>();
+        while (resultSet.next()) {
+            values.add(resultSet.getString(label));
+        }
+        return values;
+    }
+}
