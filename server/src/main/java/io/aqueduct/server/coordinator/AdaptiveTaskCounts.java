@@ -8,12 +8,10 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
-import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.server.finalplan.AqeDecision;
-import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.TaskLocation;
 import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
@@ -23,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.function.Function;
 
 /**
@@ -195,25 +194,9 @@ final class AdaptiveTaskCounts {
     /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */
     private StageSchedule fixed(Stage stage, String reason) {
         int tasks = stage.plannedTaskCount();
-        Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
-        for (int source : stage.sourceStageIds()) {
-            OutputPartitioning partitioning = plan.stage(source).outputPartitioning();
-            bindings.put(
-                    source, OutputBinding.of(partitioning, partitioning.kind() == PartitioningKind.SINGLE ? 1 : tasks));
-        }
-        List<StageSchedule.TaskReads> reads = new ArrayList<>();
-        for (int task = 0; task < tasks; task++) {
-            Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
-            boolean hashed = false;
-            for (int source : stage.sourceStageIds()) {
-                PartitioningKind kind = plan.stage(source).outputPartitioning().kind();
-                hashed |= kind == PartitioningKind.HASH;
-                sources.put(source, StageSchedule.SourceRead.all(List.of(kind == PartitioningKind.SINGLE ? 0 : task)));
-            }
-            reads.add(new StageSchedule.TaskReads(sources, hashed ? "bucket " + task : ""));
-        }
         AqeDecision decision = AqeDecision.adopted(stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, Map.of(), reason);
-        return new StageSchedule(stage.id(), tasks, bindings, reads, List.of(decision));
+        return CoalescedSchedule.schedule(
+                plan, stage, tasks, BucketAssignment.oneBucketPerTask(tasks), OptionalInt.empty(), List.of(decision));
     }
 
     /** A partitioned join holds its build side in memory: it costs twice its bytes. */

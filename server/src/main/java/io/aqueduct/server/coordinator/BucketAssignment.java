@@ -9,7 +9,7 @@ import java.util.TreeMap;
  * How a shuffled stage's tasks share its hash buckets: Spark-style coalescing of contiguous bucket
  * ranges to a target size per task, and skewed buckets split into pieces, one task each. A range
  * runs over split buckets, which its task leaves to the pieces. {@code targetCost} is the most a range
- * may cost, as grown to fit the task limit.
+ * may cost, as grown to fit the task limit (0 when no cost was estimated).
  *
  * <pre>{@code
  * BucketAssignment assignment = BucketAssignment.plan(costs, Map.of(3, 2), targetCost, maxTasks);
@@ -129,6 +129,15 @@ record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
     private static Range range(int from, int to, List<Integer> skipped) {
         return new Range(
                 from, to, skipped.stream().filter(bucket -> bucket < to).toList());
+    }
+
+    /** Bucket {@code i} to task {@code i}: a stage that keeps its static task count. */
+    static BucketAssignment oneBucketPerTask(int tasks) {
+        List<TaskBuckets> ranges = new ArrayList<>();
+        for (int task = 0; task < tasks; task++) {
+            ranges.add(new Range(task, task + 1));
+        }
+        return new BucketAssignment(ranges, 0);
     }
 
     /** The split buckets and their number of pieces, as producers must route them. */

@@ -17,8 +17,8 @@ import java.util.stream.Collectors;
 /**
  * Turns a {@link BucketAssignment} into a stage's schedule: every hashed producer is bound to the same
  * buckets and splits (the split side spreading a split bucket's rows over its pieces, the other sides
- * replicating it), other producers to one partition per task, and each task reads the partitions of
- * its range or piece.
+ * replicating it) and each task reads the partitions of its range or piece; a broadcast producer gets
+ * one partition per task, a gathered one a single partition that the stage's one task reads.
  */
 final class CoalescedSchedule {
     private CoalescedSchedule() {}
@@ -79,37 +79,46 @@ final class CoalescedSchedule {
         Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
         for (int source : stage.sourceStageIds()) {
             OutputPartitioning partitioning = plan.stage(source).outputPartitioning();
-            bindings.put(
-                    source,
-                    partitioning.kind() == PartitioningKind.HASH
-                            ? new OutputBinding(
+            OutputBinding binding =
+                    switch (partitioning.kind()) {
+                        case HASH ->
+                            new OutputBinding(
                                     partitioning,
                                     bucketCount,
                                     splits,
                                     splitStage.equals(OptionalInt.of(source))
                                             ? OutputBinding.SplitMode.SPLIT
-                                            : OutputBinding.SplitMode.REPLICATE)
-                            : OutputBinding.of(partitioning, taskCount));
+                                            : OutputBinding.SplitMode.REPLICATE);
+                        case SINGLE -> OutputBinding.of(partitioning, 1);
+                        case BROADCAST -> OutputBinding.of(partitioning, taskCount);
+                    };
+            bindings.put(source, binding);
         }
-        OutputBinding layout = new OutputBinding(
-                OutputPartitioning.hash(List.of()), bucketCount, splits, OutputBinding.SplitMode.SPLIT);
         List<StageSchedule.TaskReads> reads = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
             BucketAssignment.TaskBuckets buckets = assignment.tasks().get(task);
             List<Integer> partitions = new ArrayList<>();
             if (buckets instanceof BucketAssignment.Range range) {
                 for (int bucket : range.buckets()) {
-                    partitions.add(layout.firstPartition(bucket));
+                    partitions.add(OutputBinding.firstPartition(splits, bucket));
                 }
             } else if (buckets instanceof BucketAssignment.Piece piece) {
-                partitions.add(layout.firstPartition(piece.bucket()) + piece.piece());
+                partitions.add(OutputBinding.firstPartition(splits, piece.bucket()) + piece.piece());
             }
             Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
+            boolean hashed = false;
             for (int source : stage.sourceStageIds()) {
-                boolean hashed = plan.stage(source).outputPartitioning().kind() == PartitioningKind.HASH;
-                sources.put(source, StageSchedule.SourceRead.all(hashed ? partitions : List.of(task)));
+                PartitioningKind kind = plan.stage(source).outputPartitioning().kind();
+                hashed |= kind == PartitioningKind.HASH;
+                List<Integer> read =
+                        switch (kind) {
+                            case HASH -> partitions;
+                            case SINGLE -> List.of(0);
+                            case BROADCAST -> List.of(task);
+                        };
+                sources.put(source, StageSchedule.SourceRead.all(read));
             }
-            reads.add(new StageSchedule.TaskReads(sources, buckets.describe()));
+            reads.add(new StageSchedule.TaskReads(sources, hashed ? buckets.describe() : ""));
         }
         return new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, decisions);
     }

@@ -72,12 +72,16 @@ public record OutputBinding(
 
     /** The partitions of {@code bucket} are {@code firstPartition(bucket)} to that plus {@code ways(bucket) - 1}. */
     public int firstPartition(int bucket) {
+        return firstPartition(splitBuckets, bucket);
+    }
+
+    /** The first partition of {@code bucket} when the buckets in {@code splitBuckets} have that many partitions. */
+    public static int firstPartition(Map<Integer, Integer> splitBuckets, int bucket) {
         int partition = bucket;
         for (Map.Entry<Integer, Integer> split : splitBuckets.entrySet()) {
-            if (split.getKey() >= bucket) {
-                break;
+            if (split.getKey() < bucket) {
+                partition += split.getValue() - 1;
             }
-            partition += split.getValue() - 1;
         }
         return partition;
     }
