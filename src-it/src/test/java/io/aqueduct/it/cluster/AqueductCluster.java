@@ -51,6 +51,9 @@ public final class AqueductCluster implements AutoCloseable {
     public static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
 
     private static final String HOME_PROPERTY = "aqueduct.home";
+    /** The server module's build folder, with its jar and lib/. */
+    private static final String SERVER_BUILD_PROPERTY = "aqueduct.serverBuild";
+
     private static final String VERSION_PROPERTY = "aqueduct.version";
     private static final String LOG_DIRECTORY_PROPERTY = "aqueduct.it.logDirectory";
     private static final String SECRET_HEADER = "X-Aqueduct-Secret";
@@ -305,8 +308,11 @@ public final class AqueductCluster implements AutoCloseable {
         public AqueductCluster start() throws IOException, InterruptedException {
             Path home =
                     Path.of(requiredProperty(HOME_PROPERTY)).toAbsolutePath().normalize();
+            Path serverBuild = Path.of(requiredProperty(SERVER_BUILD_PROPERTY))
+                    .toAbsolutePath()
+                    .normalize();
             Path serverJar =
-                    home.resolve("server/target/aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
+                    serverBuild.resolve("aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
             if (!Files.isRegularFile(serverJar)) {
                 throw new IllegalStateException(
                         serverJar + " is missing: build the server first (mvn -o install -DskipTests)");
@@ -317,7 +323,7 @@ public final class AqueductCluster implements AutoCloseable {
             command.addAll(coordinatorJvmOptions);
             command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
             command.add("-cp");
-            command.add(serverJar + java.io.File.pathSeparator + home.resolve("server/target/lib") + "/*");
+            command.add(serverJar + java.io.File.pathSeparator + serverBuild.resolve("lib") + "/*");
             command.add("io.aqueduct.server.cli.Main");
             command.addAll(List.of("serve", "--port", "0", "--local-workers", "2", "--secret", secret));
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
