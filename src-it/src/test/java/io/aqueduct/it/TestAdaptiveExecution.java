@@ -2,8 +2,11 @@ package io.aqueduct.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.aqueduct.it.cluster.AqueductCluster;
 import io.aqueduct.it.cluster.SharedCluster;
+import io.aqueduct.jdbc.AqueductStatement;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -31,6 +34,8 @@ class TestAdaptiveExecution {
     private static final String QUERY = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
     /** Small enough that SF 0.1's aggregate needs several tasks, large enough that SF 0.01's needs one. */
     private static final String BYTES_PER_PARTITION = "524288";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final AqueductCluster cluster;
 
@@ -65,14 +70,9 @@ class TestAdaptiveExecution {
                 + " WHERE o_comment LIKE '%special%requests%'";
         Properties smallBroadcasts = new Properties();
         smallBroadcasts.setProperty("distributed.broadcast_max_bytes", "20KB");
-        List<String> plan = new ArrayList<>();
         try (Connection connection = DriverManager.getConnection(cluster.jdbcUrl(), smallBroadcasts);
                 Statement statement = connection.createStatement()) {
-            try (ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + join)) {
-                while (rows.next()) {
-                    plan.add(rows.getString(1));
-                }
-            }
+            List<String> plan = explainAnalyze(statement, join);
             assertThat(plan).anySatisfy(line -> assertThat(line).contains("decision broadcast_switch"));
             assertThat(plan).anySatisfy(line -> assertThat(line).contains("Forward to stage"));
             List<Object> adaptive = firstRow(statement, join);
@@ -80,6 +80,76 @@ class TestAdaptiveExecution {
             assertThat(firstRow(statement, join)).isEqualTo(adaptive);
         }
         cluster.awaitWorkersIdle();
+    }
+
+    /**
+     * The planner takes each of the four comparisons to pass a fraction of the orders (about 15 KB in all),
+     * under a 64 KB threshold; at runtime all of them pass (about 240 KB).
+     */
+    private static final String PLANNED_BROADCAST = "SELECT count(*), sum(l_quantity), sum(o_totalprice)"
+            + " FROM lineitem JOIN (SELECT * FROM orders WHERE o_totalprice > 0 AND o_custkey > 0"
+            + " AND o_shippriority >= 0 AND o_orderdate > DATE '1900-01-01') o ON l_orderkey = o_orderkey";
+
+    @Test
+    void switchesAPlannedBroadcastJoinToPartitionedWhenTheBuildSideIsLarge() throws Exception {
+        Properties smallBroadcasts = new Properties();
+        smallBroadcasts.setProperty("distributed.broadcast_max_bytes", "64KB");
+        try (Connection connection = DriverManager.getConnection(cluster.jdbcUrl(), smallBroadcasts);
+                Statement statement = connection.createStatement()) {
+            List<String> plan = explainAnalyze(statement, PLANNED_BROADCAST);
+            assertThat(plan)
+                    .anySatisfy(line -> assertThat(line)
+                            .contains("decision partitioned_switch: broadcast join -> partitioned join"))
+                    .anySatisfy(line -> assertThat(line).contains("HashJoin INNER PARTITIONED"))
+                    .anySatisfy(line -> assertThat(line).contains("(stage added at runtime)"))
+                    .anySatisfy(line -> assertThat(line).contains("(runtime switch; planned Broadcast to stage"))
+                    // Operators that ran have metrics; the planned broadcast join is listed only as planned.
+                    .noneSatisfy(line -> assertThat(line)
+                            .contains("HashJoin INNER BROADCAST")
+                            .contains("[rows"));
+
+            List<Object> adaptive = firstRow(statement, PLANNED_BROADCAST);
+            String queryId =
+                    statement.unwrap(AqueductStatement.class).getQueryId().orElseThrow();
+            try (ResultSet decision = statement.executeQuery("SELECT inputs FROM sys.aqe_decisions WHERE query_id = '"
+                    + queryId + "' AND rule = 'partitioned_switch' AND adopted")) {
+                assertThat(decision.next()).isTrue();
+                JsonNode inputs = JSON.readTree(decision.getString(1));
+                assertThat(inputs.get("build_estimated_bytes").asLong())
+                        .isGreaterThan(inputs.get("broadcast_max_bytes").asLong());
+                assertThat(inputs.get("planner_estimated_build_bytes").asLong())
+                        .isLessThanOrEqualTo(inputs.get("broadcast_max_bytes").asLong());
+            }
+            statement.execute("SET distributed.dynamic_task_count = false");
+            assertThat(explainAnalyze(statement, PLANNED_BROADCAST))
+                    .anySatisfy(line -> assertThat(line).contains("HashJoin INNER BROADCAST"));
+            assertThat(firstRow(statement, PLANNED_BROADCAST)).isEqualTo(adaptive);
+        }
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
+    void keepsAPlannedBroadcastJoinWhoseBuildSideIsSmall() throws Exception {
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            assertThat(explainAnalyze(statement, PLANNED_BROADCAST))
+                    .anySatisfy(line -> assertThat(line)
+                            .contains("decision partitioned_switch (not adopted)")
+                            .contains("stays broadcast"))
+                    .anySatisfy(line -> assertThat(line).contains("HashJoin INNER BROADCAST"))
+                    .noneSatisfy(line -> assertThat(line).containsAnyOf("added at runtime", "runtime switch"));
+        }
+        cluster.awaitWorkersIdle();
+    }
+
+    private static List<String> explainAnalyze(Statement statement, String sql) throws SQLException {
+        List<String> plan = new ArrayList<>();
+        try (ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + sql)) {
+            while (rows.next()) {
+                plan.add(rows.getString(1));
+            }
+        }
+        return plan;
     }
 
     private static List<Object> firstRow(Statement statement, String sql) throws SQLException {

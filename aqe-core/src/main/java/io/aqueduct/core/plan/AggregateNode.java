@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static io.aqueduct.core.plan.PlanNode.only;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.type.RowType;
@@ -29,5 +31,10 @@ public record AggregateNode(
     @Override
     public List<PlanNode> sources() {
         return List.of(source);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new AggregateNode(only(newSources), groupKeys, aggregates, outputType);
     }
 }

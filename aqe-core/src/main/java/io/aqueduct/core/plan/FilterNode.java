@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static io.aqueduct.core.plan.PlanNode.only;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.expr.Expression;
@@ -22,5 +24,10 @@ public record FilterNode(PlanNode source, Expression predicate) implements PlanN
     @Override
     public List<PlanNode> sources() {
         return List.of(source);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new FilterNode(only(newSources), predicate);
     }
 }

@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.expr.Expression;
@@ -74,5 +76,11 @@ public record JoinNode(
     @Override
     public List<PlanNode> sources() {
         return List.of(probe, build);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        checkArgument(newSources.size() == 2, "A join has two sources, not %s", newSources.size());
+        return distributed(newSources.get(0), newSources.get(1), distribution);
     }
 }

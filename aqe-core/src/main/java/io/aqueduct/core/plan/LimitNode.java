@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static io.aqueduct.core.plan.PlanNode.only;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.type.RowType;
@@ -25,5 +27,10 @@ public record LimitNode(PlanNode source, long offset, long count) implements Pla
     @Override
     public List<PlanNode> sources() {
         return List.of(source);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new LimitNode(only(newSources), offset, count);
     }
 }

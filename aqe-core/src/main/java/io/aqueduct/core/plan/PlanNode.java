@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static com.google.common.base.Preconditions.checkArgument;
+
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import io.aqueduct.core.type.RowType;
@@ -38,4 +40,19 @@ public sealed interface PlanNode
     RowType outputType();
 
     List<PlanNode> sources();
+
+    /** This node over {@code newSources}, one for each of {@link #sources()}, in their order. */
+    PlanNode withSources(List<PlanNode> newSources);
+
+    /** The one source of a node that has one. */
+    static PlanNode only(List<PlanNode> newSources) {
+        checkArgument(newSources.size() == 1, "Expected one source, not %s", newSources.size());
+        return newSources.get(0);
+    }
+
+    /** A node without sources stays as it is. */
+    static PlanNode leaf(PlanNode node, List<PlanNode> newSources) {
+        checkArgument(newSources.isEmpty(), "%s has no sources", node.getClass().getSimpleName());
+        return node;
+    }
 }

@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static io.aqueduct.core.plan.PlanNode.only;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.expr.Expression;
@@ -21,5 +23,10 @@ public record ProjectNode(PlanNode source, List<Expression> projections, RowType
     @Override
     public List<PlanNode> sources() {
         return List.of(source);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new ProjectNode(only(newSources), projections, outputType);
     }
 }

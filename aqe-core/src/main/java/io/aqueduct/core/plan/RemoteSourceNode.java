@@ -17,4 +17,9 @@ public record RemoteSourceNode(int stageId, RowType outputType) implements PlanN
     public List<PlanNode> sources() {
         return List.of();
     }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return PlanNode.leaf(this, newSources);
+    }
 }

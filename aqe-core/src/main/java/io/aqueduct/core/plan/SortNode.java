@@ -1,5 +1,7 @@
 package io.aqueduct.core.plan;
 
+import static io.aqueduct.core.plan.PlanNode.only;
+
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.type.RowType;
@@ -21,5 +23,10 @@ public record SortNode(PlanNode source, List<SortKey> keys) implements PlanNode 
     @Override
     public List<PlanNode> sources() {
         return List.of(source);
+    }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new SortNode(only(newSources), keys);
     }
 }

@@ -23,4 +23,9 @@ public record TableScanNode(String catalog, String schema, String table, RowType
     public List<PlanNode> sources() {
         return List.of();
     }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return PlanNode.leaf(this, newSources);
+    }
 }

@@ -17,4 +17,9 @@ public record UnionNode(List<PlanNode> inputs, RowType outputType) implements Pl
     public List<PlanNode> sources() {
         return inputs;
     }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return new UnionNode(newSources, outputType);
+    }
 }

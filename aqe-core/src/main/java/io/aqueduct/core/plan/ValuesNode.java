@@ -18,4 +18,9 @@ public record ValuesNode(RowType outputType, List<List<Literal>> rows) implement
     public List<PlanNode> sources() {
         return List.of();
     }
+
+    @Override
+    public PlanNode withSources(List<PlanNode> newSources) {
+        return PlanNode.leaf(this, newSources);
+    }
 }

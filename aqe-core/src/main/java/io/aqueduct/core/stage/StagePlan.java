@@ -1,6 +1,7 @@
 package io.aqueduct.core.stage;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The stages of one query, children before parents; the root stage, last, feeds the client through
@@ -16,7 +17,11 @@ public record StagePlan(List<Stage> stages) {
     }
 
     public Stage stage(int id) {
-        return stages.stream().filter(s -> s.id() == id).findFirst().orElseThrow();
+        return find(id).orElseThrow();
+    }
+
+    public Optional<Stage> find(int id) {
+        return stages.stream().filter(s -> s.id() == id).findFirst();
     }
 
     /** The stages that read {@code stageId}'s output (exactly one for every stage but the root). */

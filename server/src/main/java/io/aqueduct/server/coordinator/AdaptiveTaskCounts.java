@@ -3,11 +3,14 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
@@ -17,11 +20,13 @@ import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -45,22 +50,30 @@ import java.util.function.Function;
 final class AdaptiveTaskCounts {
     private static final long POLL_MILLIS = 20;
     private static final double MIN_COMPLETION = 0.001;
+    /**
+     * The completion at which a scanning producer's sample is enough to extrapolate from, even short of
+     * its byte budget: waiting longer makes the consumer start later (it would otherwise overlap with
+     * the producer) for little gain in accuracy.
+     */
+    static final double ENOUGH_COMPLETION = 0.1;
 
-    private final StagePlan plan;
     private final SettingValues settings;
     private final int maxTasks;
     private final long sampleBudgetBytes;
     private final Function<TableScanNode, TableStatistics> statistics;
     private final WorkerClient client;
 
+    /** The build stages whose broadcast joins were checked against their runtime size. */
+    private final Set<Integer> checkedBuildStages = new HashSet<>();
+    /** The stages whose broadcast join was switched to partitioned: they are not switched back. */
+    private final Set<Integer> partitionedAtRuntime = new HashSet<>();
+
     AdaptiveTaskCounts(
-            StagePlan plan,
             SettingValues settings,
             int maxTasks,
             long sampleBudgetBytes,
             Function<TableScanNode, TableStatistics> statistics,
             WorkerClient client) {
-        this.plan = plan;
         this.settings = settings;
         this.maxTasks = maxTasks;
         this.sampleBudgetBytes = sampleBudgetBytes;
@@ -68,13 +81,53 @@ final class AdaptiveTaskCounts {
         this.client = client;
     }
 
-    /** Whether deciding the stage waits for its producers' samples; else it can start right away. */
-    boolean needsSamples(Stage stage) {
-        return settings.bool(Setting.DYNAMIC_TASK_COUNT)
-                && !stage.leaf()
-                && !stage.sourceStageIds().isEmpty()
-                && !gathers(stage)
-                && !feedsBroadcast(stage);
+    /**
+     * Whether deciding the stage waits for its producers' samples (those of a shuffled input, or the
+     * build side of a broadcast join not checked yet); else it can start right away.
+     */
+    boolean needsSamples(StagePlan plan, Stage stage) {
+        if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
+            return false;
+        }
+        boolean readsShuffles =
+                !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
+        return readsShuffles || !uncheckedBroadcastJoins(plan, stage).isEmpty();
+    }
+
+    private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
+        return BroadcastJoinRepartition.candidates(plan, stage).stream()
+                .filter(join -> !checkedBuildStages.contains(((RemoteSourceNode) join.build()).stageId()))
+                .toList();
+    }
+
+    /** What checking a stage's broadcast joins found: the re-cut plan if one is to run partitioned, and the decisions. */
+    record BroadcastJoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
+
+    /**
+     * Checks the stage's broadcast joins, outermost first, against their build sides' runtime size (waiting
+     * for their samples): the first whose build side is larger than {@code broadcast_max_bytes} is switched
+     * to a partitioned join ({@link PartitionedSwitchRule}), which re-cuts the plan; the stage is then
+     * decided anew in the new plan, and its probe side's stage in turn. Each join is checked once.
+     */
+    BroadcastJoinCheck checkBroadcastJoins(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+        List<AqeDecision> decisions = new ArrayList<>();
+        if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
+            return new BroadcastJoinCheck(Optional.empty(), decisions);
+        }
+        for (JoinNode join : uncheckedBroadcastJoins(plan, stage)) {
+            int buildStageId = ((RemoteSourceNode) join.build()).stageId();
+            checkedBuildStages.add(buildStageId);
+            Stage buildStage = plan.stage(buildStageId);
+            Estimate buildSide = estimate(buildStage, awaitSampled(buildStage, tasksByStage.get(buildStageId)));
+            AqeDecision decision = PartitionedSwitchRule.decide(stage, join, buildSide, settings);
+            decisions.add(decision);
+            if (decision.adopted()) {
+                partitionedAtRuntime.add(stage.id());
+                return new BroadcastJoinCheck(
+                        Optional.of(BroadcastJoinRepartition.apply(plan, stage.id(), join)), decisions);
+            }
+        }
+        return new BroadcastJoinCheck(Optional.empty(), decisions);
     }
 
     /** A planned broadcast build side is small; sampling it would hold back the probe side's stage. */
@@ -82,16 +135,17 @@ final class AdaptiveTaskCounts {
         return stage.outputPartitioning().kind() == PartitioningKind.BROADCAST;
     }
 
-    private boolean gathers(Stage stage) {
+    private static boolean gathers(StagePlan plan, Stage stage) {
         return stage.sourceStageIds().stream()
                 .anyMatch(id -> plan.stage(id).outputPartitioning().kind() == PartitioningKind.SINGLE);
     }
 
     /** How the stage runs, with the decisions that chose it; may wait for producers' samples. */
-    StageSchedule decide(Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+    StageSchedule decide(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             long fixedCount = settings.number(Setting.FIXED_TASK_COUNT);
             return fixed(
+                    plan,
                     stage,
                     "distributed.dynamic_task_count is off: static count"
                             + (fixedCount > 0
@@ -101,34 +155,39 @@ final class AdaptiveTaskCounts {
         }
         if (stage.leaf()) {
             return fixed(
+                    plan,
                     stage,
                     "leaf stage: the task count its connector's task estimator wants from the table's statistics");
         }
         if (stage.sourceStageIds().isEmpty()) {
-            return fixed(stage, "reads no other stage");
+            return fixed(plan, stage, "reads no other stage");
         }
         if (feedsBroadcast(stage)) {
             return fixed(
+                    plan,
                     stage,
                     "build side of a planned broadcast join: static count, so that the probe side's stage,"
                             + " which reads it, starts without waiting for samples");
         }
-        if (gathers(stage)) {
+        if (gathers(plan, stage)) {
             String union = stage.fragment() instanceof UnionNode
                     ? "; a union of " + stage.sourceStageIds().size()
                             + " remote inputs does not wait for them to be sampled, its first batch is not delayed"
                     : "";
-            return fixed(stage, "gathers its input into one task" + union);
+            return fixed(plan, stage, "gathers its input into one task" + union);
         }
         Map<Integer, Estimate> estimates = new LinkedHashMap<>();
         for (int source : stage.sourceStageIds()) {
-            estimates.put(source, estimate(plan.stage(source), awaitSampled(tasksByStage.get(source))));
+            Stage producer = plan.stage(source);
+            estimates.put(source, estimate(producer, awaitSampled(producer, tasksByStage.get(source))));
         }
-        Optional<StageSchedule> broadcast = BroadcastSwitchRule.apply(stage, estimates, tasksByStage, settings);
-        if (broadcast.isPresent()) {
-            return broadcast.get();
+        if (!partitionedAtRuntime.contains(stage.id())) {
+            Optional<StageSchedule> broadcast = BroadcastSwitchRule.apply(stage, estimates, tasksByStage, settings);
+            if (broadcast.isPresent()) {
+                return broadcast.get();
+            }
         }
-        return shuffled(stage, estimates, tasksByStage);
+        return shuffled(plan, stage, estimates, tasksByStage);
     }
 
     /**
@@ -136,7 +195,10 @@ final class AdaptiveTaskCounts {
      * ranges and skewed probe buckets split.
      */
     private StageSchedule shuffled(
-            Stage stage, Map<Integer, Estimate> estimates, Map<Integer, List<TaskLocation>> tasksByStage) {
+            StagePlan plan,
+            Stage stage,
+            Map<Integer, Estimate> estimates,
+            Map<Integer, List<TaskLocation>> tasksByStage) {
         long cost = cost(stage, estimates);
         long bytesPerPartition = Math.max(1, settings.number(Setting.DYNAMIC_BYTES_PER_PARTITION));
         long wanted = ceilDiv(cost, bytesPerPartition);
@@ -192,7 +254,7 @@ final class AdaptiveTaskCounts {
     }
 
     /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */
-    private StageSchedule fixed(Stage stage, String reason) {
+    private StageSchedule fixed(StagePlan plan, Stage stage, String reason) {
         int tasks = stage.plannedTaskCount();
         AqeDecision decision = AqeDecision.adopted(stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, Map.of(), reason);
         return CoalescedSchedule.schedule(
@@ -215,15 +277,22 @@ final class AdaptiveTaskCounts {
     record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {}
 
     private Estimate estimate(Stage producer, List<TaskStatus> statuses) {
-        return extrapolate(producer.leaf(), expectedLeafRows(producer.fragment()), statuses);
+        return extrapolate(byCompletion(producer), expectedLeafRows(producer.fragment()), statuses);
+    }
+
+    /** Whether the producer's output can be extrapolated from the share of its leaf rows consumed. */
+    private static boolean byCompletion(Stage producer) {
+        return producer.leaf() && StreamingFragment.outputTracksLeaves(producer.fragment());
     }
 
     /**
      * A producer's output from its tasks' samples: exact for a task whose input ended, else its sampled
-     * bytes divided by its completion (leaf rows consumed / its share of {@code expectedLeafRows});
-     * without leaves an unfinished task's sample is only a lower bound.
+     * bytes divided by its completion (the leaf rows consumed when its last sampled batch came out / its
+     * share of {@code expectedLeafRows}); when its output does not follow its leaves ({@code byCompletion}
+     * false: no leaves, or an aggregation that outputs at the end) an unfinished task's sample is only a
+     * lower bound.
      */
-    static Estimate extrapolate(boolean leaf, long expectedLeafRows, List<TaskStatus> statuses) {
+    static Estimate extrapolate(boolean byCompletion, long expectedLeafRows, List<TaskStatus> statuses) {
         long expectedLeafRowsPerTask = expectedLeafRows / Math.max(1, statuses.size());
         long rows = 0;
         long sampled = 0;
@@ -235,8 +304,8 @@ final class AdaptiveTaskCounts {
             sampled += status.sampledBytes();
             double completion = 1;
             if (!status.inputFinished()) {
-                if (leaf && expectedLeafRowsPerTask > 0) {
-                    completion = Math.min(1, (double) status.leafRowsConsumed() / expectedLeafRowsPerTask);
+                if (byCompletion && expectedLeafRowsPerTask > 0) {
+                    completion = Math.min(1, (double) status.sampledLeafRows() / expectedLeafRowsPerTask);
                 } else {
                     lowerBound = true;
                 }
@@ -258,8 +327,14 @@ final class AdaptiveTaskCounts {
         return rows;
     }
 
-    /** Waits until every task's sampler has seen its budget or its whole input. */
-    private List<TaskStatus> awaitSampled(List<TaskLocation> tasks) {
+    /**
+     * Waits until every task's sampler has seen its budget or its whole input, or, for a producer whose
+     * output follows its leaves, a sample taken after {@link #ENOUGH_COMPLETION} of its share of the leaf
+     * rows.
+     */
+    private List<TaskStatus> awaitSampled(Stage producer, List<TaskLocation> tasks) {
+        long expectedLeafRowsPerTask =
+                byCompletion(producer) ? expectedLeafRows(producer.fragment()) / tasks.size() : 0;
         while (true) {
             List<TaskStatus> statuses = new ArrayList<>(tasks.size());
             boolean sampled = true;
@@ -268,7 +343,9 @@ final class AdaptiveTaskCounts {
                 if (status.state() == TaskState.FAILED) {
                     throw status.error().toException();
                 }
-                sampled &= status.sampled(sampleBudgetBytes);
+                sampled &= status.sampled(sampleBudgetBytes)
+                        || (expectedLeafRowsPerTask > 0
+                                && status.sampledLeafRows() >= ENOUGH_COMPLETION * expectedLeafRowsPerTask);
                 statuses.add(status);
             }
             if (sampled) {

@@ -8,6 +8,7 @@ import io.aqueduct.server.transport.KeySample;
 import io.aqueduct.server.transport.TaskLocation;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,13 +43,19 @@ record BucketCosts(
             double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
             long[] bytes = new long[bucketCount];
             List<KeySample.HeavyHitter> hitters = new ArrayList<>();
+            boolean profiled = false;
             for (TaskLocation task : tasksByStage.get(source)) {
                 KeySample sample = client.keySample(task);
+                profiled |= sample.fineBuckets().length > 0;
                 for (int i = 0; i < sample.fineBuckets().length; i++) {
                     int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);
                     bytes[bucket] += (long) (sample.bytes()[i] * scale);
                 }
                 hitters.addAll(sample.heavyHitters());
+            }
+            if (!profiled) {
+                // Planned as a broadcast and shuffled at runtime, it had no key profile: assume it spreads evenly.
+                Arrays.fill(bytes, estimate.bytes() / bucketCount);
             }
             int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
             for (int bucket = 0; bucket < bucketCount; bucket++) {

@@ -114,7 +114,6 @@ public final class Coordinator implements AutoCloseable {
         String queryId = nextQueryId();
         StagePlan stages = distribute(query, parameterValues, session);
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
-                stages,
                 session.settings(),
                 clusterShape(session.settings()).maxTasksPerStage(),
                 OutputBinding.SAMPLE_BUDGET_BYTES,

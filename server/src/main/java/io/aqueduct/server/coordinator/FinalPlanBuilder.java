@@ -16,6 +16,7 @@ import io.aqueduct.server.transport.ExchangeMetrics;
 import io.aqueduct.server.transport.TaskInfo;
 import io.aqueduct.server.transport.TaskLocation;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -39,6 +40,7 @@ final class FinalPlanBuilder {
             long elapsedMillis,
             long resultRows,
             String error,
+            StagePlan initialPlan,
             StagePlan stagePlan,
             List<StageSchedule> schedules,
             Map<Integer, List<TaskLocation>> tasksByStage,
@@ -49,21 +51,24 @@ final class FinalPlanBuilder {
                 .flatMap(schedule -> schedule.decisions().stream())
                 .toList();
         List<StageRun> stages = new ArrayList<>();
-        List<StageSchedule> byStageId = query.schedules().stream()
-                .sorted(java.util.Comparator.comparingInt(StageSchedule::stageId))
+        // Children before parents, as in the plan that ran (a stage added at runtime has the highest id).
+        List<Stage> planned = query.stagePlan().stages();
+        List<StageSchedule> inPlanOrder = query.schedules().stream()
+                .sorted(Comparator.comparingInt(
+                        schedule -> planned.indexOf(query.stagePlan().stage(schedule.stageId()))))
                 .toList();
-        for (StageSchedule schedule : byStageId) {
+        for (StageSchedule schedule : inPlanOrder) {
             Stage stage = query.stagePlan().stage(schedule.stageId());
             boolean switched = schedule.decision(AqeDecision.BROADCAST_SWITCH).isPresent();
             List<TaskRun> tasks = tasks(query, schedule);
             stages.add(new StageRun(
                     stage.id(),
-                    output(query.stagePlan(), stage, query.schedules()),
+                    output(query, stage),
                     schedule.plannedTasks(),
                     schedule.taskCount(),
                     estimatedBytes(stage.id(), allDecisions).orElse(-1L),
                     schedule.decisions(),
-                    switched ? StagePlanPrinter.fragment(stage.fragment(), 0) : List.of(),
+                    initialFragment(query.initialPlan(), stage, switched),
                     operators(stage.fragment(), switched, tasks),
                     tasks));
         }
@@ -185,6 +190,18 @@ final class FinalPlanBuilder {
         }
     }
 
+    /** The stage's operators as planned, when a runtime switch changed them; else none. */
+    private static List<String> initialFragment(StagePlan initialPlan, Stage stage, boolean switchedToBroadcast) {
+        if (switchedToBroadcast) {
+            return StagePlanPrinter.fragment(stage.fragment(), 0);
+        }
+        return initialPlan
+                .find(stage.id())
+                .filter(s -> !s.fragment().equals(stage.fragment()))
+                .map(s -> StagePlanPrinter.fragment(s.fragment(), 0))
+                .orElse(List.of());
+    }
+
     /** The output estimate a consumer's decision made of this stage, if one did. */
     private static Optional<Long> estimatedBytes(int stageId, List<AqeDecision> decisions) {
         String key = "stage_" + stageId + "_estimated_bytes";
@@ -195,22 +212,33 @@ final class FinalPlanBuilder {
                 .findFirst();
     }
 
-    /** The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around. */
-    private static String output(StagePlan plan, Stage stage, List<StageSchedule> schedules) {
-        String planned = StagePlanPrinter.output(plan, stage);
-        if (stage == plan.root()) {
-            return planned;
+    /**
+     * The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around, a
+     * partitioned switch makes a broadcast a shuffle and adds the probe side's stage.
+     */
+    private static String output(EndedQuery query, Stage stage) {
+        StagePlan plan = query.stagePlan();
+        String ran = StagePlanPrinter.output(plan, stage);
+        if (stage.id() == plan.root().id()) {
+            return ran;
+        }
+        Optional<Stage> initial = query.initialPlan().find(stage.id());
+        if (initial.isEmpty()) {
+            return ran + " (stage added at runtime)";
+        }
+        if (!initial.get().outputPartitioning().equals(stage.outputPartitioning())) {
+            return ran + " (runtime switch; planned " + StagePlanPrinter.output(query.initialPlan(), initial.get())
+                    + ")";
         }
         int consumer = plan.consumerOf(stage.id()).id();
-        Optional<AqeDecision> switched = schedules.stream()
+        Optional<AqeDecision> switched = query.schedules().stream()
                 .filter(schedule -> schedule.stageId() == consumer)
                 .flatMap(schedule -> schedule.decision(AqeDecision.BROADCAST_SWITCH).stream())
                 .findFirst();
         if (switched.isEmpty()) {
-            return planned;
+            return ran;
         }
         boolean build = Objects.equals(switched.get().inputs().get("build_stage"), stage.id());
-        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + planned
-                + ")";
+        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + ran + ")";
     }
 }

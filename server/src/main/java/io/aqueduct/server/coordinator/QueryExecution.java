@@ -6,6 +6,7 @@ import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
+import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.QueryProgress;
 import io.aqueduct.server.finalplan.QueryRecord;
@@ -45,7 +46,11 @@ final class QueryExecution implements AutoCloseable {
 
     private final String queryId;
     private final CompiledQuery query;
-    private final StagePlan stagePlan;
+    /** The plan as planned before execution. */
+    private final StagePlan initialPlan;
+    /** The plan as it runs: a join switched to partitioned re-cuts it. Changed only by the scheduling thread. */
+    private volatile StagePlan stagePlan;
+
     private final WorkerClient client;
     private final BufferAllocator allocator;
     /** Runs the round trips to workers that go out all at once: task creations and releases. */
@@ -54,6 +59,9 @@ final class QueryExecution implements AutoCloseable {
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
     private final List<StageSchedule> schedules = new ArrayList<>();
+    /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
+    private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
+
     private final QueryRecord record;
     private final QueryRegistry registry;
     private volatile int tasksFinished;
@@ -82,6 +90,7 @@ final class QueryExecution implements AutoCloseable {
         this.registry = registry;
         this.taskCounts = taskCounts;
         this.query = query;
+        this.initialPlan = stagePlan;
         this.stagePlan = stagePlan;
         this.client = client;
         this.allocator = allocator;
@@ -118,13 +127,27 @@ final class QueryExecution implements AutoCloseable {
     /**
      * Starts the stages producers first. Every task but the root's starts with a late-bound output
      * head; when a stage is about to start, its schedule is decided (possibly from its producers'
-     * samples) and its producers are told how to route into its tasks.
+     * samples) and its producers are told how to route into its tasks. A broadcast join that is to run
+     * partitioned re-cuts the plan first: its probe side becomes a new stage, started before the join's.
      */
     private void schedule(TaskPlacement placement, long taskMemoryBytes) {
         List<Stage> pending = new ArrayList<>(stagePlan.stages());
         while (!pending.isEmpty()) {
             Stage stage = nextToStart(pending);
             pending.remove(stage);
+            AdaptiveTaskCounts.BroadcastJoinCheck check =
+                    taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage);
+            earlierDecisions
+                    .computeIfAbsent(stage.id(), id -> new ArrayList<>())
+                    .addAll(check.decisions());
+            if (check.replanned().isPresent()) {
+                StagePlan replanned = check.replanned().get();
+                replanned.stages().stream()
+                        .filter(s -> !stagePlan.stages().contains(s) && !tasksByStage.containsKey(s.id()))
+                        .forEach(pending::add);
+                stagePlan = replanned;
+                continue;
+            }
             start(stage, placement, taskMemoryBytes);
         }
     }
@@ -138,14 +161,16 @@ final class QueryExecution implements AutoCloseable {
                 .filter(stage -> tasksByStage.keySet().containsAll(stage.sourceStageIds()))
                 .toList();
         return ready.stream()
-                .filter(stage -> !taskCounts.needsSamples(stage))
+                .filter(stage -> !taskCounts.needsSamples(stagePlan, stage))
                 .findFirst()
                 .orElse(ready.get(0));
     }
 
     /** Decides how the stage runs, binds its producers' outputs to it, and creates its tasks. */
     private void start(Stage stage, TaskPlacement placement, long taskMemoryBytes) {
-        StageSchedule schedule = taskCounts.decide(stage, tasksByStage);
+        StageSchedule schedule = taskCounts
+                .decide(stagePlan, stage, tasksByStage)
+                .after(earlierDecisions.getOrDefault(stage.id(), List.of()));
         synchronized (this) {
             schedules.add(schedule);
         }
@@ -155,7 +180,7 @@ final class QueryExecution implements AutoCloseable {
             }
         });
         int taskCount = schedule.taskCount();
-        int outputPartitions = stage == stagePlan.root() ? 1 : 0;
+        int outputPartitions = stage.id() == stagePlan.root().id() ? 1 : 0;
         // Registered before the first task exists, so that close() cancels every task created.
         List<TaskLocation> locations = new ArrayList<>();
         tasksByStage.put(stage.id(), locations);
@@ -244,8 +269,15 @@ final class QueryExecution implements AutoCloseable {
         }
     }
 
+    /**
+     * Fails a running query. Once it is closed, its tasks are being released: what the monitor sees of them
+     * then (e.g. a task already gone) is not a failure of the query.
+     */
     private void fail(AqueductException cause) {
-        if (failure.compareAndSet(null, cause) && !isClosed()) {
+        if (isClosed()) {
+            return;
+        }
+        if (failure.compareAndSet(null, cause)) {
             monitor.cancel(false);
             releaseTasks();
         }
@@ -354,6 +386,7 @@ final class QueryExecution implements AutoCloseable {
                 elapsedMillis(),
                 cursor == null ? 0 : cursor.rowsReturned(),
                 failed == null ? null : failed.getMessage(),
+                initialPlan,
                 stagePlan,
                 List.copyOf(schedules),
                 Map.copyOf(tasksByStage),

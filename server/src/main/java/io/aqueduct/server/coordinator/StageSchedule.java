@@ -50,6 +50,13 @@ record StageSchedule(
         }
     }
 
+    /** This schedule with {@code earlier} decisions about the stage, taken before it was decided, first. */
+    StageSchedule after(List<AqeDecision> earlier) {
+        List<AqeDecision> all = new java.util.ArrayList<>(earlier);
+        all.addAll(decisions);
+        return new StageSchedule(stageId, plannedTasks, bindings, tasks, all);
+    }
+
     /** The decision of the given rule, if one was taken. */
     java.util.Optional<AqeDecision> decision(String rule) {
         return decisions.stream().filter(d -> d.rule().equals(rule)).findFirst();

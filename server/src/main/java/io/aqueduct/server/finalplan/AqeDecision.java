@@ -24,6 +24,8 @@ public record AqeDecision(
     public static final String SKEW_SPLIT = "skew_split";
     /** A planned partitioned join runs as a broadcast join: build side replicated, probe side forwarded. */
     public static final String BROADCAST_SWITCH = "broadcast_switch";
+    /** A planned broadcast join runs partitioned: its probe side cut into a stage of its own, both sides shuffled. */
+    public static final String PARTITIONED_SWITCH = "partitioned_switch";
 
     public AqeDecision {
         // Insertion order is the order the inputs are explained in.

@@ -57,7 +57,8 @@ final class TaskExecution {
                 allocator,
                 OutputBinding.SAMPLE_BUDGET_BYTES,
                 OUTPUT_BUFFER_BYTES,
-                this::isCanceled);
+                this::isCanceled,
+                leafRows::get);
         if (spec.outputPartitionCount() > 0) {
             output.bind(spec.outputPartitionCount(), spec.outputPartitioning());
         }
@@ -142,6 +143,7 @@ final class TaskExecution {
                     sample.inputFinished(),
                     sample.bound(),
                     leafRows.get(),
+                    sample.leafRows(),
                     error);
         }
     }

@@ -10,6 +10,7 @@ import io.aqueduct.server.transport.OutputBinding;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -29,9 +30,13 @@ final class TaskOutput implements AutoCloseable {
     private final long sampleBudgetBytes;
     private final long bufferCapacityBytes;
     private final BooleanSupplier canceled;
+    private final LongSupplier leafRows;
     private final List<VectorSchemaRoot> held = new ArrayList<>();
     private long sampledRows;
     private long sampledBytes;
+    /** The task's leaf rows consumed when the last sampled batch came out: the sample's completion. */
+    private long sampledLeafRows;
+
     private long outputBytes;
     private boolean inputFinished;
     private OutputBuffer buffer;
@@ -44,12 +49,14 @@ final class TaskOutput implements AutoCloseable {
             BufferAllocator allocator,
             long sampleBudgetBytes,
             long bufferCapacityBytes,
-            BooleanSupplier canceled) {
+            BooleanSupplier canceled,
+            LongSupplier leafRows) {
         this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
         this.allocator = allocator;
         this.sampleBudgetBytes = sampleBudgetBytes;
         this.bufferCapacityBytes = bufferCapacityBytes;
         this.canceled = canceled;
+        this.leafRows = leafRows;
     }
 
     /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
@@ -61,6 +68,7 @@ final class TaskOutput implements AutoCloseable {
             if (router == null) {
                 sampledRows += batch.getRowCount();
                 sampledBytes += bytes;
+                sampledLeafRows = leafRows.getAsLong();
                 if (keySampler != null) {
                     keySampler.add(batch, bytes);
                 }
@@ -161,14 +169,14 @@ final class TaskOutput implements AutoCloseable {
     }
 
     synchronized Sample sample() {
-        return new Sample(sampledRows, sampledBytes, inputFinished, buffer != null, outputBytes);
+        return new Sample(sampledRows, sampledBytes, sampledLeafRows, inputFinished, buffer != null, outputBytes);
     }
 
     /**
-     * What the sampler saw: rows and bytes produced before the binding, whether the input ended, and
-     * all bytes produced so far (to compare estimates with).
+     * What the sampler saw: rows and bytes produced before the binding, the leaf rows consumed to produce
+     * them, whether the input ended, and all bytes produced so far (to compare estimates with).
      */
-    record Sample(long rows, long bytes, boolean inputFinished, boolean bound, long outputBytes) {}
+    record Sample(long rows, long bytes, long leafRows, boolean inputFinished, boolean bound, long outputBytes) {}
 
     private void awaitChange() throws InterruptedException {
         if (closed || canceled.getAsBoolean()) {

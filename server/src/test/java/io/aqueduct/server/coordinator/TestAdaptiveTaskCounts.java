@@ -73,11 +73,45 @@ class TestAdaptiveTaskCounts {
         assertThat(BroadcastSwitchRule.fitsBroadcast(unfinished, 10 * MIB)).isFalse();
     }
 
+    @Test
+    void completionIsTakenWhenTheLastSampledBatchCameOutNotWhenAsked() {
+        // The scans have read 400 of 500 rows, but the sample's last batch came out after 100 (20%).
+        TaskStatus status = new TaskStatus("t", TaskState.RUNNING, 10, MIB, 10, MIB, false, false, 400, 100, null);
+
+        AdaptiveTaskCounts.Estimate estimate = AdaptiveTaskCounts.extrapolate(true, 500, List.of(status));
+
+        assertThat(estimate.completion()).isEqualTo(0.2);
+        assertThat(estimate.bytes()).isEqualTo(5 * MIB);
+    }
+
+    @Test
+    void aPlannedBroadcastRunsPartitionedAboveTheThresholdAndNotAtIt() {
+        AdaptiveTaskCounts.Estimate atThreshold =
+                AdaptiveTaskCounts.extrapolate(true, 100, List.of(finished(100, 10 * MIB)));
+        AdaptiveTaskCounts.Estimate above =
+                AdaptiveTaskCounts.extrapolate(true, 100, List.of(finished(100, 10 * MIB + 1)));
+
+        assertThat(PartitionedSwitchRule.exceedsBroadcast(atThreshold, 10 * MIB))
+                .isFalse();
+        assertThat(PartitionedSwitchRule.exceedsBroadcast(above, 10 * MIB)).isTrue();
+    }
+
+    @Test
+    void aLowerBoundRunsPartitionedOnlyOnceItIsAboveTheThreshold() {
+        AdaptiveTaskCounts.Estimate belowSoFar =
+                AdaptiveTaskCounts.extrapolate(false, 0, List.of(running(1_000, 4 * MIB, 0)));
+        AdaptiveTaskCounts.Estimate aboveSoFar = AdaptiveTaskCounts.extrapolate(
+                false, 0, List.of(running(1_000, 8 * MIB, 0), running(1_000, 4 * MIB, 0)));
+
+        assertThat(PartitionedSwitchRule.exceedsBroadcast(belowSoFar, 10 * MIB)).isFalse();
+        assertThat(PartitionedSwitchRule.exceedsBroadcast(aboveSoFar, 10 * MIB)).isTrue();
+    }
+
     private static TaskStatus finished(long rows, long bytes) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, rows, null);
     }
 
     private static TaskStatus running(long rows, long bytes, long leafRows) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, leafRows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, leafRows, leafRows, null);
     }
 }
