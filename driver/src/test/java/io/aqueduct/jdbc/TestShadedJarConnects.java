@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import org.apache.calcite.avatica.jdbc.JdbcMeta;
 import org.apache.calcite.avatica.remote.LocalService;
@@ -115,6 +116,17 @@ class TestShadedJarConnects {
             assertThat(connectionApi.getMethod("getFinalPlan", String.class).invoke(aqueductConnection, "q1"))
                     .isEqualTo("Query q1: 1 rows");
         }
+    }
+
+    /** slf4j finds its provider in the jar, so it prints no "No SLF4J providers" warning on the client's console. */
+    @Test
+    void bundlesAnSlf4jProviderForItsRelocatedLogging() throws Exception {
+        Class<?> providerApi =
+                Class.forName("io.aqueduct.jdbc.shaded.org.slf4j.spi.SLF4JServiceProvider", true, jarLoader);
+
+        assertThat(ServiceLoader.load(providerApi, jarLoader).stream().map(ServiceLoader.Provider::type))
+                .singleElement()
+                .satisfies(type -> assertThat(type.getName()).startsWith("io.aqueduct.jdbc.shaded.org.slf4j.nop."));
     }
 
     private static String url(String pathAndQuery) {
