@@ -6,13 +6,13 @@ import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.transport.WorkerInfo;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 
 /**
- * {@code sys.workers}: one row per worker of the coordinator, in configuration order, asked for its
- * info now. A worker that does not answer is {@code UNREACHABLE}, with only its URL known.
+ * {@code sys.workers}: one row per worker of the coordinator, in configuration order, each asked for
+ * its info now, all at once. A worker that does not answer is {@code UNREACHABLE}, with only its URL known.
  */
 final class WorkersTable implements SystemTable<SystemContext> {
     static final String ACTIVE = "ACTIVE";
@@ -55,11 +55,11 @@ final class WorkersTable implements SystemTable<SystemContext> {
 
     @Override
     public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        List<Row> rows = new ArrayList<>(workerUrls.size());
-        for (String url : workerUrls) {
-            rows.add(new Row(url, infoOrNull(url)));
-        }
-        return COLUMNS.rows(rows);
+        // Asked all at once: a worker that is slow to answer delays the table once, not once per worker.
+        List<CompletableFuture<Row>> asked = workerUrls.stream()
+                .map(url -> CompletableFuture.supplyAsync(() -> new Row(url, infoOrNull(url))))
+                .toList();
+        return COLUMNS.rows(asked.stream().map(CompletableFuture::join).toList());
     }
 
     private WorkerInfo infoOrNull(String url) {
