@@ -35,8 +35,11 @@ final class MarkdownReport {
 
     private static String describeSetup(BenchReport report) {
         String engines = report.baseline()
-                .map(baseline ->
-                        "Aqueduct (%s) vs %s (in-process, 2 threads)".formatted(report.target(), baseline.engine()))
+                .map(baseline -> "Aqueduct (%s) vs %s%s"
+                        .formatted(
+                                report.target(),
+                                baseline.engine(),
+                                baseline.engine().equals(DuckDbTpch.ENGINE) ? " (in-process, 2 threads)" : ""))
                 .orElse("Aqueduct (%s)".formatted(report.target()));
         String ratio = report.baseline().isPresent()
                 ? " Ratio = Aqueduct median / %s median; totals cover queries that completed on every engine."
