@@ -11,6 +11,12 @@ import java.util.Properties;
 final class SkewWorkload {
     static final String JOIN = "SELECT d.d_group, count(*) AS n, sum(f.f_value) AS total"
             + " FROM skew.tiny.fact f JOIN skew.tiny.dim d ON f.f_key = d.d_key GROUP BY d.d_group";
+    /**
+     * A join with the skewed fact table on its build side: the probe side, TPC-H lineitem at SF 0.1
+     * (600,000 rows, uniform on the order key), is the larger one.
+     */
+    static final String BUILD_SKEWED_JOIN = "SELECT l.l_returnflag, count(*) AS n, sum(f.f_value) AS total"
+            + " FROM tpch.sf0_1.lineitem l JOIN skew.tiny.fact f ON l.l_orderkey = f.f_key GROUP BY l.l_returnflag";
 
     private SkewWorkload() {}
 

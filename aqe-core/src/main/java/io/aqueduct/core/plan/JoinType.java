@@ -15,6 +15,14 @@ public enum JoinType {
         return this != SEMI && this != ANTI;
     }
 
+    /**
+     * Whether the probe side may be sent whole to several tasks that each hold part of the build side: a
+     * probe row's output is then the union of its matches in each, with nothing emitted for a miss.
+     */
+    public boolean replicatesProbeRows() {
+        return this == INNER || this == RIGHT;
+    }
+
     /** Whether unmatched build rows appear in the output, which rules out broadcasting the build side. */
     public boolean keepsUnmatchedBuildRows() {
         return this == RIGHT || this == FULL;

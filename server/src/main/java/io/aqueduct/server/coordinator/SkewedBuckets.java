@@ -7,8 +7,9 @@ import java.util.TreeMap;
 /**
  * Spark-style skew detection on one side of a join: a bucket is skewed when it is larger than both
  * {@code skewFactor} × the median bucket and {@code skewMinBytes}. A skewed bucket is cut into
- * enough pieces to bring each near the target cost per task, at least two and at most
- * {@code maxPieces}.
+ * enough pieces to bring each near the target cost per task, at most {@code maxPieces}: one piece
+ * when the bucket is within the target, as one task may read it whole (splitting it would only copy
+ * the other side's bucket to more tasks).
  */
 final class SkewedBuckets {
     private SkewedBuckets() {}
@@ -22,7 +23,7 @@ final class SkewedBuckets {
             long bytes = sideBytes[bucket];
             if (bytes > skewMinBytes && (double) bytes > (double) skewFactor * median) {
                 long wanted = (bucketCosts[bucket] + Math.max(1, targetCost) - 1) / Math.max(1, targetCost);
-                pieces.put(bucket, (int) Math.max(2, Math.min(wanted, Math.max(2, maxPieces))));
+                pieces.put(bucket, (int) Math.max(1, Math.min(wanted, maxPieces)));
             }
         }
         return pieces;

@@ -44,7 +44,7 @@ class TestSkewedBuckets {
     }
 
     @Test
-    void piecesStayWithinTheTaskLimitAndAreAtLeastTwo() {
+    void piecesStayWithinTheTaskLimitAndASkewedBucketWithinTheTargetStaysWhole() {
         long[] bytes = uniform(8, MIB);
         bytes[0] = 10_000 * MIB;
         bytes[1] = 70 * MIB;
@@ -52,7 +52,7 @@ class TestSkewedBuckets {
         var skewed = SkewedBuckets.find(bytes, bytes, 5, 64 * MIB, 1_000 * MIB, 16);
 
         assertThat(skewed.get(0)).isEqualTo(10);
-        assertThat(skewed.get(1)).isEqualTo(2);
+        assertThat(skewed.get(1)).isEqualTo(1);
         assertThat(SkewedBuckets.find(bytes, bytes, 5, 64 * MIB, MIB, 16).get(0))
                 .isEqualTo(16);
     }
