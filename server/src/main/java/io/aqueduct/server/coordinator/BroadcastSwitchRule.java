@@ -25,7 +25,7 @@ final class BroadcastSwitchRule {
 
     static Optional<StageSchedule> apply(
             Stage stage,
-            Map<Integer, AdaptiveTaskCounts.Estimate> estimates,
+            Map<Integer, ProducerSamples.Estimate> estimates,
             Map<Integer, List<TaskLocation>> tasksByStage,
             SettingValues settings) {
         Optional<JoinNode> join = StageJoins.partitionedJoin(stage.fragment());
@@ -35,7 +35,7 @@ final class BroadcastSwitchRule {
                 || !(join.get().build() instanceof RemoteSourceNode build)) {
             return Optional.empty();
         }
-        AdaptiveTaskCounts.Estimate buildSide = estimates.get(build.stageId());
+        ProducerSamples.Estimate buildSide = estimates.get(build.stageId());
         long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
         if (!fitsBroadcast(buildSide, threshold)) {
             return Optional.empty();
@@ -75,7 +75,7 @@ final class BroadcastSwitchRule {
     }
 
     /** A build side is broadcast when its size is known (not a lower bound) and not above the threshold. */
-    static boolean fitsBroadcast(AdaptiveTaskCounts.Estimate buildSide, long broadcastMaxBytes) {
+    static boolean fitsBroadcast(ProducerSamples.Estimate buildSide, long broadcastMaxBytes) {
         return !buildSide.lowerBound() && buildSide.bytes() <= broadcastMaxBytes;
     }
 }

@@ -26,7 +26,7 @@ record BucketCosts(
     static BucketCosts measure(
             StagePlan plan,
             Stage stage,
-            Map<Integer, AdaptiveTaskCounts.Estimate> estimates,
+            Map<Integer, ProducerSamples.Estimate> estimates,
             Map<Integer, List<TaskLocation>> tasksByStage,
             int bucketCount,
             WorkerClient client) {
@@ -34,12 +34,12 @@ record BucketCosts(
         long[] costs = new long[bucketCount];
         Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
         Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
-        for (Map.Entry<Integer, AdaptiveTaskCounts.Estimate> entry : estimates.entrySet()) {
+        for (Map.Entry<Integer, ProducerSamples.Estimate> entry : estimates.entrySet()) {
             int source = entry.getKey();
             if (plan.stage(source).outputPartitioning().kind() != PartitioningKind.HASH) {
                 continue;
             }
-            AdaptiveTaskCounts.Estimate estimate = entry.getValue();
+            ProducerSamples.Estimate estimate = entry.getValue();
             double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
             long[] bytes = new long[bucketCount];
             List<KeySample.HeavyHitter> hitters = new ArrayList<>();

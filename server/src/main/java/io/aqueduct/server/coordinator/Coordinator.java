@@ -116,8 +116,7 @@ public final class Coordinator implements AutoCloseable {
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
                 clusterShape(session.settings()).maxTasksPerStage(),
-                OutputBinding.SAMPLE_BUDGET_BYTES,
-                this::statistics,
+                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, client),
                 client);
         BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
         QueryRecord record = new QueryRecord(

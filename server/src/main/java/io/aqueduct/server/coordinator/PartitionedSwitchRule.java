@@ -20,13 +20,12 @@ final class PartitionedSwitchRule {
     private PartitionedSwitchRule() {}
 
     /** Whether the build side is known to be larger than the threshold. */
-    static boolean exceedsBroadcast(AdaptiveTaskCounts.Estimate buildSide, long broadcastMaxBytes) {
+    static boolean exceedsBroadcast(ProducerSamples.Estimate buildSide, long broadcastMaxBytes) {
         return buildSide.bytes() > broadcastMaxBytes;
     }
 
     /** The decision for one broadcast join of {@code stage}, adopted when the join is to run partitioned. */
-    static AqeDecision decide(
-            Stage stage, JoinNode join, AdaptiveTaskCounts.Estimate buildSide, SettingValues settings) {
+    static AqeDecision decide(Stage stage, JoinNode join, ProducerSamples.Estimate buildSide, SettingValues settings) {
         int buildStage = ((RemoteSourceNode) join.build()).stageId();
         long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
         Map<String, Object> inputs = new LinkedHashMap<>();

@@ -5,9 +5,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
- * output head has sampled, rows its table scans produced so far (the leaves' {@code output_rows}) and
- * by the time the last sampled batch came out ({@code sampledLeafRows}: the sample's own completion,
- * which excludes batches still on their way through the operators), and its failure, if any.
+ * output head has sampled, rows its table scans produced so far (the leaves' {@code output_rows}), rows
+ * read from its driving input (the scan or remote source its output streams from) by the time the
+ * last sampled batch came out ({@code sampledDrivingRows}: the sample's own completion, which excludes
+ * batches still on their way through the operators), and its failure, if any.
  */
 public record TaskStatus(
         String taskId,
@@ -19,7 +20,7 @@ public record TaskStatus(
         boolean inputFinished,
         boolean outputBound,
         long leafRowsConsumed,
-        long sampledLeafRows,
+        long sampledDrivingRows,
         ErrorInfo error) {
     @JsonCreator
     public TaskStatus(
@@ -32,7 +33,7 @@ public record TaskStatus(
             @JsonProperty("inputFinished") boolean inputFinished,
             @JsonProperty("outputBound") boolean outputBound,
             @JsonProperty("leafRowsConsumed") long leafRowsConsumed,
-            @JsonProperty("sampledLeafRows") long sampledLeafRows,
+            @JsonProperty("sampledDrivingRows") long sampledDrivingRows,
             @JsonProperty("error") ErrorInfo error) {
         this.taskId = taskId;
         this.state = state;
@@ -43,7 +44,7 @@ public record TaskStatus(
         this.inputFinished = inputFinished;
         this.outputBound = outputBound;
         this.leafRowsConsumed = leafRowsConsumed;
-        this.sampledLeafRows = sampledLeafRows;
+        this.sampledDrivingRows = sampledDrivingRows;
         this.error = error;
     }
 

@@ -4,6 +4,8 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.exec.TaskInputs;
+import io.aqueduct.core.plan.DrivingInput;
+import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.server.transport.ExchangeMetrics;
@@ -12,6 +14,7 @@ import io.aqueduct.server.transport.RemoteSource;
 import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
@@ -20,6 +23,10 @@ import java.util.concurrent.atomic.AtomicLong;
 final class HttpTaskInputs implements TaskInputs {
     private final TaskSpec spec;
     private final AtomicLong leafRows;
+    private final AtomicLong drivingRows;
+    /** The input the fragment's output streams from, whose rows {@code drivingRows} counts. */
+    private final Optional<PlanNode> drivingInput;
+
     private final ConnectorRegistry connectors;
     private final WorkerClient client;
     private final ExecutorService exchangeExecutor;
@@ -31,11 +38,14 @@ final class HttpTaskInputs implements TaskInputs {
     HttpTaskInputs(
             TaskSpec spec,
             AtomicLong leafRows,
+            AtomicLong drivingRows,
             ConnectorRegistry connectors,
             WorkerClient client,
             ExecutorService exchangeExecutor) {
         this.spec = spec;
         this.leafRows = leafRows;
+        this.drivingRows = drivingRows;
+        this.drivingInput = DrivingInput.of(spec.fragment());
         this.connectors = connectors;
         this.client = client;
         this.exchangeExecutor = exchangeExecutor;
@@ -52,7 +62,13 @@ final class HttpTaskInputs implements TaskInputs {
                         spec.taskIndex(),
                         spec.taskCount(),
                         context);
-        return new RowCountingOperator(scan, leafRows);
+        return countIfDriving(node, new RowCountingOperator(scan, leafRows));
+    }
+
+    private Operator countIfDriving(PlanNode node, Operator operator) {
+        return drivingInput.filter(node::equals).isPresent()
+                ? new RowCountingOperator(operator, drivingRows)
+                : operator;
     }
 
     @Override
@@ -63,7 +79,7 @@ final class HttpTaskInputs implements TaskInputs {
         }
         ExchangeOperator exchange = new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
         exchanges.add(new RemoteExchange(node.stageId(), exchange));
-        return exchange;
+        return countIfDriving(node, exchange);
     }
 
     /** What the task's exchanges received so far, in the order they were built; callable from any thread. */

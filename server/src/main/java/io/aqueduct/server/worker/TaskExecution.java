@@ -6,6 +6,7 @@ import io.aqueduct.core.exec.LocalExecutionPlan;
 import io.aqueduct.core.exec.LocalExecutionPlanner;
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.exec.OperatorMetrics;
+import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.ExchangeMetrics;
 import io.aqueduct.server.transport.OutputBinding;
@@ -39,6 +40,7 @@ final class TaskExecution {
     private final TaskOutput output;
     private final AtomicLong outputRows = new AtomicLong();
     private final AtomicLong leafRows = new AtomicLong();
+    private final AtomicLong drivingRows = new AtomicLong();
     private final CountDownLatch runnerExited = new CountDownLatch(1);
     private volatile long lastAccessMillis = System.currentTimeMillis();
     private volatile long startEpochMillis;
@@ -58,7 +60,7 @@ final class TaskExecution {
                 OutputBinding.SAMPLE_BUDGET_BYTES,
                 OUTPUT_BUFFER_BYTES,
                 this::isCanceled,
-                leafRows::get);
+                drivingRows::get);
         if (spec.outputPartitionCount() > 0) {
             output.bind(spec.outputPartitionCount(), spec.outputPartitioning());
         }
@@ -75,6 +77,11 @@ final class TaskExecution {
     /** Counts rows the task's table scans produce: the leaves' output_rows, as batches flow. */
     AtomicLong leafRows() {
         return leafRows;
+    }
+
+    /** Counts rows read from the input the task's output streams from (see {@link DrivingInput}), if any. */
+    AtomicLong drivingRows() {
+        return drivingRows;
     }
 
     /** When the coordinator or a consumer last asked for this task. */
@@ -143,7 +150,7 @@ final class TaskExecution {
                     sample.inputFinished(),
                     sample.bound(),
                     leafRows.get(),
-                    sample.leafRows(),
+                    sample.drivingRows(),
                     error);
         }
     }

@@ -30,12 +30,12 @@ final class TaskOutput implements AutoCloseable {
     private final long sampleBudgetBytes;
     private final long bufferCapacityBytes;
     private final BooleanSupplier canceled;
-    private final LongSupplier leafRows;
+    private final LongSupplier drivingRows;
     private final List<VectorSchemaRoot> held = new ArrayList<>();
     private long sampledRows;
     private long sampledBytes;
-    /** The task's leaf rows consumed when the last sampled batch came out: the sample's completion. */
-    private long sampledLeafRows;
+    /** The task's driving rows read when the last sampled batch came out: the sample's completion. */
+    private long sampledDrivingRows;
 
     private long outputBytes;
     private boolean inputFinished;
@@ -50,13 +50,13 @@ final class TaskOutput implements AutoCloseable {
             long sampleBudgetBytes,
             long bufferCapacityBytes,
             BooleanSupplier canceled,
-            LongSupplier leafRows) {
+            LongSupplier drivingRows) {
         this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
         this.allocator = allocator;
         this.sampleBudgetBytes = sampleBudgetBytes;
         this.bufferCapacityBytes = bufferCapacityBytes;
         this.canceled = canceled;
-        this.leafRows = leafRows;
+        this.drivingRows = drivingRows;
     }
 
     /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
@@ -68,7 +68,7 @@ final class TaskOutput implements AutoCloseable {
             if (router == null) {
                 sampledRows += batch.getRowCount();
                 sampledBytes += bytes;
-                sampledLeafRows = leafRows.getAsLong();
+                sampledDrivingRows = drivingRows.getAsLong();
                 if (keySampler != null) {
                     keySampler.add(batch, bytes);
                 }
@@ -169,14 +169,14 @@ final class TaskOutput implements AutoCloseable {
     }
 
     synchronized Sample sample() {
-        return new Sample(sampledRows, sampledBytes, sampledLeafRows, inputFinished, buffer != null, outputBytes);
+        return new Sample(sampledRows, sampledBytes, sampledDrivingRows, inputFinished, buffer != null, outputBytes);
     }
 
     /**
-     * What the sampler saw: rows and bytes produced before the binding, the leaf rows consumed to produce
+     * What the sampler saw: rows and bytes produced before the binding, the driving rows read to produce
      * them, whether the input ended, and all bytes produced so far (to compare estimates with).
      */
-    record Sample(long rows, long bytes, long leafRows, boolean inputFinished, boolean bound, long outputBytes) {}
+    record Sample(long rows, long bytes, long drivingRows, boolean inputFinished, boolean bound, long outputBytes) {}
 
     private void awaitChange() throws InterruptedException {
         if (closed || canceled.getAsBoolean()) {

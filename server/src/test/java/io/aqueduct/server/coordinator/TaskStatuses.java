@@ -1,0 +1,17 @@
+package io.aqueduct.server.coordinator;
+
+import io.aqueduct.server.transport.TaskState;
+import io.aqueduct.server.transport.TaskStatus;
+
+/** Task statuses as a producer task reports them while it is sampled. */
+final class TaskStatuses {
+    private TaskStatuses() {}
+
+    static TaskStatus finished(long rows, long bytes) {
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, rows, null);
+    }
+
+    static TaskStatus running(long rows, long bytes, long leafRows) {
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, leafRows, leafRows, null);
+    }
+}
