@@ -31,7 +31,7 @@ final class ProducerSamples {
     private static final long POLL_MILLIS = 20;
     private static final double MIN_COMPLETION = 0.001;
     /**
-     * The completion at which a scanning producer's sample is enough to extrapolate from, even short of
+     * The completion at which a streaming producer's sample is enough to extrapolate from, even short of
      * its byte budget: waiting longer makes the consumer start later (it would otherwise overlap with
      * the producer) for little gain in accuracy.
      */
@@ -40,6 +40,8 @@ final class ProducerSamples {
     private final long sampleBudgetBytes;
     private final Function<TableScanNode, TableStatistics> statistics;
     private final WorkerClient client;
+    /** The latest estimate of each producer stage, which its consumers' own estimates build on. */
+    private final Map<Integer, Estimate> estimates = new HashMap<>();
 
     /** @param sampleBudgetBytes what a producer task's late-bound head holds before it waits for its binding */
     ProducerSamples(long sampleBudgetBytes, Function<TableScanNode, TableStatistics> statistics, WorkerClient client) {
@@ -47,9 +49,6 @@ final class ProducerSamples {
         this.statistics = statistics;
         this.client = client;
     }
-
-    /** The latest estimate of each producer stage, which its consumer's own estimate builds on. */
-    private final Map<Integer, Estimate> estimates = new HashMap<>();
 
     /** A producer stage's output, extrapolated from what its tasks sampled. */
     record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {
