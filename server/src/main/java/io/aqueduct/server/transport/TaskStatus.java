@@ -5,8 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
- * output head has sampled, rows its table scans produced so far (the leaves' {@code output_rows}), rows
- * read from its driving input (the scan or remote source its output streams from) by the time the
+ * output head has sampled, rows read from its driving input (the scan or remote source its output streams from) by the time the
  * last sampled batch came out ({@code sampledDrivingRows}: the sample's own completion, which excludes
  * batches still on their way through the operators), and its failure, if any.
  */
@@ -19,7 +18,6 @@ public record TaskStatus(
         long sampledBytes,
         boolean inputFinished,
         boolean outputBound,
-        long leafRowsConsumed,
         long sampledDrivingRows,
         ErrorInfo error) {
     @JsonCreator
@@ -32,7 +30,6 @@ public record TaskStatus(
             @JsonProperty("sampledBytes") long sampledBytes,
             @JsonProperty("inputFinished") boolean inputFinished,
             @JsonProperty("outputBound") boolean outputBound,
-            @JsonProperty("leafRowsConsumed") long leafRowsConsumed,
             @JsonProperty("sampledDrivingRows") long sampledDrivingRows,
             @JsonProperty("error") ErrorInfo error) {
         this.taskId = taskId;
@@ -43,7 +40,6 @@ public record TaskStatus(
         this.sampledBytes = sampledBytes;
         this.inputFinished = inputFinished;
         this.outputBound = outputBound;
-        this.leafRowsConsumed = leafRowsConsumed;
         this.sampledDrivingRows = sampledDrivingRows;
         this.error = error;
     }

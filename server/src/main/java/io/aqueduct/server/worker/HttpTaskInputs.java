@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicLong;
 /** A worker task's leaves: its share of the connector's table, and upstream output over HTTP. */
 final class HttpTaskInputs implements TaskInputs {
     private final TaskSpec spec;
-    private final AtomicLong leafRows;
     private final AtomicLong drivingRows;
     /** The input the fragment's output streams from, whose rows {@code drivingRows} counts. */
     private final Optional<PlanNode> drivingInput;
@@ -37,13 +36,11 @@ final class HttpTaskInputs implements TaskInputs {
 
     HttpTaskInputs(
             TaskSpec spec,
-            AtomicLong leafRows,
             AtomicLong drivingRows,
             ConnectorRegistry connectors,
             WorkerClient client,
             ExecutorService exchangeExecutor) {
         this.spec = spec;
-        this.leafRows = leafRows;
         this.drivingRows = drivingRows;
         this.drivingInput = DrivingInput.of(spec.fragment());
         this.connectors = connectors;
@@ -62,7 +59,7 @@ final class HttpTaskInputs implements TaskInputs {
                         spec.taskIndex(),
                         spec.taskCount(),
                         context);
-        return countIfDriving(node, new RowCountingOperator(scan, leafRows));
+        return countIfDriving(node, scan);
     }
 
     private Operator countIfDriving(PlanNode node, Operator operator) {

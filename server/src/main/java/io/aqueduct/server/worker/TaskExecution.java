@@ -39,7 +39,6 @@ final class TaskExecution {
     private final BufferAllocator allocator;
     private final TaskOutput output;
     private final AtomicLong outputRows = new AtomicLong();
-    private final AtomicLong leafRows = new AtomicLong();
     private final AtomicLong drivingRows = new AtomicLong();
     private final CountDownLatch runnerExited = new CountDownLatch(1);
     private volatile long lastAccessMillis = System.currentTimeMillis();
@@ -72,11 +71,6 @@ final class TaskExecution {
 
     TaskOutput output() {
         return output;
-    }
-
-    /** Counts rows the task's table scans produce: the leaves' output_rows, as batches flow. */
-    AtomicLong leafRows() {
-        return leafRows;
     }
 
     /** Counts rows read from the input the task's output streams from (see {@link DrivingInput}), if any. */
@@ -149,7 +143,6 @@ final class TaskExecution {
                     sample.bytes(),
                     sample.inputFinished(),
                     sample.bound(),
-                    leafRows.get(),
                     sample.drivingRows(),
                     error);
         }

@@ -57,8 +57,7 @@ final class TaskManager implements AutoCloseable {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task " + spec.taskId() + " exists already");
         }
         remember(spec.taskId());
-        HttpTaskInputs inputs =
-                new HttpTaskInputs(spec, task.leafRows(), task.drivingRows(), connectors, client, exchangeExecutor);
+        HttpTaskInputs inputs = new HttpTaskInputs(spec, task.drivingRows(), connectors, client, exchangeExecutor);
         taskExecutor.execute(() -> task.run(inputs));
         return task.status();
     }

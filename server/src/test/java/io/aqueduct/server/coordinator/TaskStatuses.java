@@ -8,10 +8,10 @@ final class TaskStatuses {
     private TaskStatuses() {}
 
     static TaskStatus finished(long rows, long bytes) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, rows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null);
     }
 
-    static TaskStatus running(long rows, long bytes, long leafRows) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, leafRows, leafRows, null);
+    static TaskStatus running(long rows, long bytes, long drivingRows) {
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, drivingRows, null);
     }
 }

@@ -4,7 +4,6 @@ import static io.aqueduct.server.coordinator.TaskStatuses.finished;
 import static io.aqueduct.server.coordinator.TaskStatuses.running;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -43,18 +42,6 @@ class TestProducerSamples {
 
         assertThat(estimate.bytes()).isEqualTo(4 * MIB + 100);
         assertThat(estimate.lowerBound()).isTrue();
-    }
-
-    @Test
-    void completionIsTakenWhenTheLastSampledBatchCameOutNotWhenAsked() {
-        // The scans have read 400 of 500 rows, but the sample's last batch came out after 100 (20%).
-        TaskStatus status = new TaskStatus("t", TaskState.RUNNING, 10, MIB, 10, MIB, false, false, 400, 100, null);
-
-        ProducerSamples.Estimate estimate =
-                ProducerSamples.extrapolate(ProducerSamples.ExpectedInput.tableShares(500), List.of(status));
-
-        assertThat(estimate.completion()).isEqualTo(0.2);
-        assertThat(estimate.bytes()).isEqualTo(5 * MIB);
     }
 
     @Test

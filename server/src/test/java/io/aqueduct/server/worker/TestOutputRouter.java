@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
@@ -147,6 +148,20 @@ class TestOutputRouter {
         assertThat(top.rows() - top.maxOvercount()).isLessThanOrEqualTo(501 + KeySampler.HEAVY_HITTER_STRIDE);
         assertThat(top.rows()).isGreaterThanOrEqualTo(501 - KeySampler.HEAVY_HITTER_STRIDE);
         assertThat(HashPartitioner.bucketOfFine(top.fineBucket(), 8)).isEqualTo(bucketOf(HOT_KEY, 8));
+    }
+
+    /** The sample's completion is the driving rows read when its last batch came out, not when asked. */
+    @Test
+    void theSampleKeepsTheDrivingRowsReadWhenItsLastBatchCameOut() throws Exception {
+        AtomicLong drivingRows = new AtomicLong(100);
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get)) {
+            output.add(batch(keys(0, 100, 1)));
+            drivingRows.set(400);
+
+            assertThat(output.sample().drivingRows()).isEqualTo(100);
+            assertThat(output.sample().rows()).isEqualTo(100);
+        }
     }
 
     @SafeVarargs
