@@ -39,6 +39,11 @@ public final class BroadcastJoinRepartition {
         return joins;
     }
 
+    /** The broadcast stage a candidate's build side reads. */
+    public static int buildStageId(JoinNode candidate) {
+        return ((RemoteSourceNode) candidate.build()).stageId();
+    }
+
     private static void collect(StagePlan plan, PlanNode node, List<JoinNode> joins) {
         if (node instanceof JoinNode join
                 && join.distribution() == JoinDistribution.BROADCAST

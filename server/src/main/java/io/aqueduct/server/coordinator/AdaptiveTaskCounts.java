@@ -2,7 +2,6 @@ package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.plan.JoinNode;
-import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
@@ -75,7 +74,7 @@ final class AdaptiveTaskCounts {
 
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
         return BroadcastJoinRepartition.candidates(plan, stage).stream()
-                .filter(join -> !checkedBuildStages.contains(((RemoteSourceNode) join.build()).stageId()))
+                .filter(join -> !checkedBuildStages.contains(BroadcastJoinRepartition.buildStageId(join)))
                 .toList();
     }
 
@@ -94,7 +93,7 @@ final class AdaptiveTaskCounts {
             return new BroadcastJoinCheck(Optional.empty(), decisions);
         }
         for (JoinNode join : uncheckedBroadcastJoins(plan, stage)) {
-            int buildStageId = ((RemoteSourceNode) join.build()).stageId();
+            int buildStageId = BroadcastJoinRepartition.buildStageId(join);
             checkedBuildStages.add(buildStageId);
             Stage buildStage = plan.stage(buildStageId);
             ProducerSamples.Estimate buildSide = samples.await(buildStage, tasksByStage);

@@ -1,9 +1,9 @@
 package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.plan.JoinNode;
-import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.server.finalplan.AqeDecision;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ final class PartitionedSwitchRule {
 
     /** The decision for one broadcast join of {@code stage}, adopted when the join is to run partitioned. */
     static AqeDecision decide(Stage stage, JoinNode join, ProducerSamples.Estimate buildSide, SettingValues settings) {
-        int buildStage = ((RemoteSourceNode) join.build()).stageId();
+        int buildStage = BroadcastJoinRepartition.buildStageId(join);
         long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
         Map<String, Object> inputs = new LinkedHashMap<>();
         inputs.put("build_stage", buildStage);
