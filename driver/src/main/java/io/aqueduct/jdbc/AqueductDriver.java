@@ -28,7 +28,8 @@ import org.apache.calcite.avatica.util.Quoting;
  * }</pre>
  *
  * <p>{@link AqueductUrl} describes the URL and {@link ConnectionSettings} which keys reach the
- * server. Every failure to connect is an {@link SQLException} with SQLState 08001. Connections
+ * server. Every failure to connect is an {@link SQLException}: SQLState 28000 when the server
+ * refuses the user or password, 08001 otherwise. Connections
  * unwrap to {@link AqueductConnection}, statements and prepared statements to {@link
  * AqueductStatement}.
  */
@@ -93,8 +94,8 @@ public class AqueductDriver extends org.apache.calcite.avatica.remote.Driver {
             throw Helper.INSTANCE.createException(
                     "Aqueduct at " + settings.address() + " refused the connection: " + e.getMessage(), e);
         } catch (RuntimeException e) {
-            // Avatica reports transport failures (refused, unknown host, HTTP errors) unchecked.
-            throw ConnectionErrors.cannotConnect(settings.address(), e);
+            // Avatica reports transport failures (refused, unknown host, TLS, HTTP errors such as 401) unchecked.
+            throw ConnectionErrors.cannotConnect(settings.address(), settings.user(), settings.passwordGiven(), e);
         }
     }
 

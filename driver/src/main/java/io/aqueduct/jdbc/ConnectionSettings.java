@@ -8,6 +8,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import org.apache.calcite.avatica.BuiltInConnectionProperty;
@@ -25,7 +26,15 @@ import org.apache.calcite.avatica.remote.Driver.Serialization;
  * {@code http_response_timeout} or {@code truststore}. {@code user} and {@code password} together
  * turn on HTTP BASIC authentication unless {@code authentication} names another scheme.
  *
- * <p>A key given both in the URL and in the Properties must have the same value in both.
+ * <p>TLS: {@code ssl=true} speaks https. The server's certificate is checked against the JVM's
+ * default trust store, or against {@code truststore} (a PKCS12 or JKS file) with
+ * {@code truststore_password}; {@code hostname_verification} is {@code STRICT} (the default: the
+ * certificate must name the URL's host) or {@code NONE}. {@code keystore}, {@code keystore_password}
+ * and {@code key_password} present a client certificate.
+ *
+ * <p>A key given both in the URL and in the Properties must have the same value in both. An empty
+ * {@code user} or {@code password} in the Properties counts as not given: tools such as sqlline and
+ * DBeaver send empty ones when their fields are blank, and the URL may carry the real ones.
  */
 final class ConnectionSettings {
     static final String CATALOG = "catalog";
@@ -45,11 +54,20 @@ final class ConnectionSettings {
             .collect(toUnmodifiableSet());
 
     private final String address;
+    private final Optional<String> user;
+    private final boolean passwordGiven;
     private final Properties avaticaProperties;
     private final Map<String, String> serverProperties;
 
-    private ConnectionSettings(String address, Properties avaticaProperties, Map<String, String> serverProperties) {
+    private ConnectionSettings(
+            String address,
+            Optional<String> user,
+            boolean passwordGiven,
+            Properties avaticaProperties,
+            Map<String, String> serverProperties) {
         this.address = address;
+        this.user = user;
+        this.passwordGiven = passwordGiven;
         this.avaticaProperties = avaticaProperties;
         this.serverProperties = Collections.unmodifiableMap(serverProperties);
     }
@@ -63,7 +81,11 @@ final class ConnectionSettings {
             merge(requested, parameter.getKey(), parameter.getValue());
         }
         for (String key : info.stringPropertyNames()) {
-            merge(requested, key, info.getProperty(key));
+            String value = info.getProperty(key);
+            if (value.isEmpty() && (key.equals(USER) || key.equals(PASSWORD))) {
+                continue;
+            }
+            merge(requested, key, value);
         }
         for (String derived : new String[] {URL, FACTORY}) {
             if (requested.containsKey(derived)) {
@@ -97,12 +119,22 @@ final class ConnectionSettings {
         if (user != null && password != null) {
             avatica.putIfAbsent(BuiltInConnectionProperty.AUTHENTICATION.camelName(), AuthenticationType.BASIC.name());
         }
-        return new ConnectionSettings(url.address(), avatica, server);
+        return new ConnectionSettings(url.address(), Optional.ofNullable(user), password != null, avatica, server);
     }
 
     /** Host and port, for messages. */
     String address() {
         return address;
+    }
+
+    /** The user the client names, for messages. */
+    Optional<String> user() {
+        return user;
+    }
+
+    /** Whether the client gave a password, for messages (never the password). */
+    boolean passwordGiven() {
+        return passwordGiven;
     }
 
     /** Configuration of the Avatica client; a fresh copy on each call. */

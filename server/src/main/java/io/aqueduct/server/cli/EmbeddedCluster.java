@@ -4,6 +4,7 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
+import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.List;
@@ -14,16 +15,26 @@ final class EmbeddedCluster implements AutoCloseable {
     private final List<String> workerUrls;
     private final Coordinator coordinator;
     private final CoordinatorServer server;
+    private final boolean tls;
 
     private EmbeddedCluster(
-            LocalWorkers localWorkers, List<String> workerUrls, Coordinator coordinator, CoordinatorServer server) {
+            LocalWorkers localWorkers,
+            List<String> workerUrls,
+            Coordinator coordinator,
+            CoordinatorServer server,
+            boolean tls) {
         this.localWorkers = localWorkers;
         this.workerUrls = workerUrls;
         this.coordinator = coordinator;
         this.server = server;
+        this.tls = tls;
     }
 
     static EmbeddedCluster start(ClusterOptions options) throws Exception {
+        return start(options, JdbcEndpointSecurity.NONE);
+    }
+
+    static EmbeddedCluster start(ClusterOptions options, JdbcEndpointSecurity security) throws Exception {
         ClusterSecret secret = secret(options);
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
@@ -47,8 +58,13 @@ final class EmbeddedCluster implements AutoCloseable {
                     options.taskMemory,
                     SettingValues.defaults().withAll(options.settings),
                     options.queryRetention);
-            CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current());
-            return new EmbeddedCluster(localWorkers, workerUrls, coordinator, server);
+            CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current(), security);
+            return new EmbeddedCluster(
+                    localWorkers,
+                    workerUrls,
+                    coordinator,
+                    server,
+                    security.tls().isPresent());
         } catch (Exception e) {
             if (localWorkers != null) {
                 localWorkers.close();
@@ -86,7 +102,7 @@ final class EmbeddedCluster implements AutoCloseable {
     }
 
     String jdbcUrl() {
-        return "jdbc:aqueduct://localhost:" + server.port();
+        return "jdbc:aqueduct://localhost:" + server.port() + (tls ? "?ssl=true" : "");
     }
 
     @Override

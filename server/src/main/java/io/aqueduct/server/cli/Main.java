@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         versionProvider = Main.VersionProvider.class,
         description = "Aqueduct: a JDBC driver backed by an adaptive distributed SQL engine.",
-        subcommands = {ServeCommand.class, WorkerCommand.class, ShellCommand.class})
+        subcommands = {ServeCommand.class, WorkerCommand.class, ShellCommand.class, HashPasswordCommand.class})
 public final class Main implements Runnable {
     public static void main(String[] args) {
         int exitCode = new CommandLine(new Main()).execute(args);

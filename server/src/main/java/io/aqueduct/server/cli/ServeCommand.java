@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.server.security.JdbcEndpointSecurity;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -10,13 +11,18 @@ import picocli.CommandLine.Mixin;
 final class ServeCommand implements Callable<Integer> {
     static final String READY_PREFIX = "Aqueduct ready: ";
     static final String WORKERS_PREFIX = "Aqueduct workers: ";
+    static final String SECURITY_PREFIX = "Aqueduct JDBC endpoint: ";
 
     @Mixin
     ClusterOptions options = new ClusterOptions();
 
+    @Mixin
+    JdbcEndpointOptions endpoint = new JdbcEndpointOptions();
+
     @Override
     public Integer call() throws Exception {
-        EmbeddedCluster cluster = EmbeddedCluster.start(options);
+        JdbcEndpointSecurity security = endpoint.security();
+        EmbeddedCluster cluster = EmbeddedCluster.start(options, security);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(
@@ -26,6 +32,7 @@ final class ServeCommand implements Callable<Integer> {
                         },
                         "aqueduct-shutdown"));
         System.out.println(WORKERS_PREFIX + String.join(",", cluster.workerUrls()));
+        System.out.println(SECURITY_PREFIX + security.describe());
         System.out.println(READY_PREFIX + cluster.jdbcUrl());
         System.out.flush();
         stopped.await();

@@ -1,5 +1,7 @@
 package io.aqueduct.server.cli;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,6 +13,17 @@ import sqlline.SqlLine;
 final class ShellCommand implements Callable<Integer> {
     @Option(names = "--url", description = "JDBC URL of a running coordinator; without it an embedded cluster starts.")
     String url;
+
+    @Option(
+            names = {"-n", "--user"},
+            description = "User for a coordinator started with --auth-file; the shell asks for the password"
+                    + " unless --password gives it.")
+    String user;
+
+    @Option(
+            names = {"-p", "--password"},
+            description = "Password of --user (visible to other local users in the process list: prefer the prompt).")
+    String password;
 
     @Mixin
     ClusterOptions options = new ClusterOptions();
@@ -26,12 +39,18 @@ final class ShellCommand implements Callable<Integer> {
         }
     }
 
-    private static int runShell(String jdbcUrl) throws Exception {
-        SqlLine.Status status = new SqlLine()
-                .begin(
-                        new String[] {"-d", "io.aqueduct.jdbc.AqueductDriver", "-u", jdbcUrl, "-n", "", "-p", ""},
-                        null,
-                        true);
+    private int runShell(String jdbcUrl) throws Exception {
+        SqlLine.Status status = new SqlLine().begin(sqllineArguments(jdbcUrl), null, true);
         return status == SqlLine.Status.OK ? 0 : 1;
+    }
+
+    /** Without a user, empty credentials keep sqlline from prompting; with one, sqlline prompts for a missing password. */
+    private String[] sqllineArguments(String jdbcUrl) {
+        List<String> arguments = new ArrayList<>(List.of("-d", "io.aqueduct.jdbc.AqueductDriver", "-u", jdbcUrl));
+        arguments.addAll(List.of("-n", user == null ? "" : user));
+        if (password != null || user == null) {
+            arguments.addAll(List.of("-p", password == null ? "" : password));
+        }
+        return arguments.toArray(String[]::new);
     }
 }

@@ -1,11 +1,26 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.server.security.JdbcEndpointSecurity;
+import io.aqueduct.server.security.TlsKeystore;
+import io.aqueduct.server.security.TlsRequiredResponder;
+import java.util.List;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
+import org.eclipse.jetty.server.Connector;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.security.Constraint;
 
-/** The coordinator's Avatica endpoint: JDBC clients connect here with protobuf over HTTP. */
+/**
+ * The coordinator's Avatica endpoint: JDBC clients connect here with protobuf over HTTP, optionally
+ * authenticated with HTTP BASIC and encrypted with TLS ({@link JdbcEndpointSecurity}).
+ */
 public final class CoordinatorServer implements AutoCloseable {
+    /** Any user the login service authenticates may connect, whatever roles the user file gives it. */
+    private static final String[] ANY_AUTHENTICATED_USER = {Constraint.ANY_AUTH};
+
     private final HttpServer server;
 
     private CoordinatorServer(HttpServer server) {
@@ -13,13 +28,38 @@ public final class CoordinatorServer implements AutoCloseable {
     }
 
     public static CoordinatorServer start(Coordinator coordinator, int port, String version) {
+        return start(coordinator, port, version, JdbcEndpointSecurity.NONE);
+    }
+
+    public static CoordinatorServer start(
+            Coordinator coordinator, int port, String version, JdbcEndpointSecurity security) {
         AqueductMeta meta = new AqueductMeta(coordinator, version);
-        HttpServer server = new HttpServer.Builder<>()
+        HttpServer.Builder<Server> builder = HttpServer.Builder.<Server>newBuilder()
                 .withHandler(new LocalService(meta), Driver.Serialization.PROTOBUF)
-                .withPort(port)
-                .build();
+                .withPort(port);
+        security.users()
+                .ifPresent(users -> builder.withBasicAuthentication(users.path().toString(), ANY_AUTHENTICATED_USER));
+        security.tls().ifPresent(tls -> withTls(builder, tls));
+        HttpServer server = builder.build();
         server.start();
         return new CoordinatorServer(server);
+    }
+
+    private static void withTls(HttpServer.Builder<Server> builder, TlsKeystore tls) {
+        // The trust store only matters for client certificates, which the endpoint does not ask for.
+        builder.withTLS(tls.path().toFile(), tls.password(), tls.path().toFile(), tls.password(), tls.type());
+        builder.withServerCustomizers(List.of(CoordinatorServer::answerPlainHttpOnTlsPort), Server.class);
+    }
+
+    private static void answerPlainHttpOnTlsPort(Server server) {
+        for (Connector connector : server.getConnectors()) {
+            if (connector instanceof ServerConnector serverConnector) {
+                SslConnectionFactory tls = serverConnector.getConnectionFactory(SslConnectionFactory.class);
+                if (tls != null) {
+                    serverConnector.addFirstConnectionFactory(new TlsRequiredResponder(tls));
+                }
+            }
+        }
     }
 
     public int port() {
