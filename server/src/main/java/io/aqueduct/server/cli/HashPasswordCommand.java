@@ -4,7 +4,9 @@ import io.aqueduct.server.security.PasswordHash;
 import java.io.BufferedReader;
 import java.io.Console;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -30,6 +32,8 @@ final class HashPasswordCommand implements Callable<Integer> {
     /** What a realm file's key and role names can hold without escaping. */
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9._@-]+");
 
+    private final InputStream standardInput;
+
     @Spec
     CommandSpec spec;
 
@@ -41,6 +45,15 @@ final class HashPasswordCommand implements Callable<Integer> {
             split = ",",
             description = "Roles to record with the user (repeatable); any authenticated user may connect.")
     List<String> roles = List.of();
+
+    HashPasswordCommand() {
+        this(System.in);
+    }
+
+    /** Reads the password from {@code standardInput} when there is no terminal. */
+    HashPasswordCommand(InputStream standardInput) {
+        this.standardInput = standardInput;
+    }
 
     @Override
     public Integer call() throws IOException {
@@ -56,7 +69,9 @@ final class HashPasswordCommand implements Callable<Integer> {
                 throw new ParameterException(spec.commandLine(), "the password is empty");
             }
             String entry = user + ": " + PasswordHash.create(password).encoded();
-            System.out.println(roles.isEmpty() ? entry : entry + "," + String.join(",", roles));
+            PrintWriter out = spec.commandLine().getOut();
+            out.println(roles.isEmpty() ? entry : entry + "," + String.join(",", roles));
+            out.flush();
             return 0;
         } finally {
             Arrays.fill(password, '\0');
@@ -73,7 +88,7 @@ final class HashPasswordCommand implements Callable<Integer> {
             }
             return password;
         }
-        String line = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine();
+        String line = new BufferedReader(new InputStreamReader(standardInput, StandardCharsets.UTF_8)).readLine();
         return line == null ? new char[0] : line.toCharArray();
     }
 }

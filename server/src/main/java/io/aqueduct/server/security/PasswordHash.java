@@ -66,15 +66,15 @@ public record PasswordHash(int iterations, byte[] salt, byte[] hash) implements 
         if (!matcher.matches()) {
             throw new IllegalArgumentException("the password is not a hash of the form " + FORMAT);
         }
+        byte[] salt;
+        byte[] hash;
         try {
-            return new PasswordHash(
-                    Integer.parseInt(matcher.group(1)),
-                    Base64.getDecoder().decode(matcher.group(2)),
-                    Base64.getDecoder().decode(matcher.group(3)));
+            salt = Base64.getDecoder().decode(matcher.group(2));
+            hash = Base64.getDecoder().decode(matcher.group(3));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(
-                    "the password hash does not have the form " + FORMAT + ": " + e.getMessage());
+            throw new IllegalArgumentException("the password hash has bad Base64: " + e.getMessage());
         }
+        return new PasswordHash(Integer.parseInt(matcher.group(1)), salt, hash);
     }
 
     public String encoded() {

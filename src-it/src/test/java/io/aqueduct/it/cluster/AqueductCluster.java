@@ -3,11 +3,13 @@ package io.aqueduct.it.cluster;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -286,10 +288,67 @@ public final class AqueductCluster implements AutoCloseable {
         }
     }
 
+    /**
+     * Runs {@code aqueduct ARGUMENTS} from this checkout's server build with {@code standardInput} and
+     * returns what it printed; fails unless it exits with 0 within a minute.
+     */
+    public static String runCommand(String standardInput, String... arguments)
+            throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(mainCommand(List.of("-Xmx128m")));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command)
+                .directory(home().toFile())
+                .redirectErrorStream(true)
+                .start();
+        try (OutputStream input = process.getOutputStream()) {
+            input.write(standardInput.getBytes(StandardCharsets.UTF_8));
+        }
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(1, TimeUnit.MINUTES) || process.exitValue() != 0) {
+            process.destroyForcibly();
+            throw new IllegalStateException("aqueduct " + String.join(" ", arguments) + " failed:\n" + output);
+        }
+        return output;
+    }
+
+    private static Path home() {
+        return Path.of(requiredProperty(HOME_PROPERTY)).toAbsolutePath().normalize();
+    }
+
+    /** {@code java OPTIONS -cp <server build> io.aqueduct.server.cli.Main}, without the subcommand. */
+    private static List<String> mainCommand(List<String> jvmOptions) {
+        Path serverBuild = Path.of(requiredProperty(SERVER_BUILD_PROPERTY))
+                .toAbsolutePath()
+                .normalize();
+        Path serverJar = serverBuild.resolve("aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
+        if (!Files.isRegularFile(serverJar)) {
+            throw new IllegalStateException(
+                    serverJar + " is missing: build the server first (mvn -o install -DskipTests)");
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
+        command.add("-cp");
+        command.add(serverJar + java.io.File.pathSeparator + serverBuild.resolve("lib") + "/*");
+        command.add("io.aqueduct.server.cli.Main");
+        return command;
+    }
+
+    private static String requiredProperty(String key) {
+        String value = System.getProperty(key);
+        if (value == null || value.isBlank()) {
+            throw new IllegalStateException(
+                    "System property " + key + " is not set (src-it/pom.xml sets it for Surefire)");
+        }
+        return value;
+    }
+
     /** Options of a cluster; {@link #start()} launches it. */
     public static final class Builder {
         private String name = "cluster";
         private List<String> coordinatorJvmOptions = List.of("-Xmx1g");
+        private List<String> serveArguments = List.of();
 
         private Builder() {}
 
@@ -305,27 +364,18 @@ public final class AqueductCluster implements AutoCloseable {
             return this;
         }
 
+        /** Extra arguments of {@code aqueduct serve}, e.g. {@code --auth-file FILE}. */
+        public Builder serveArguments(String... arguments) {
+            this.serveArguments = List.of(arguments);
+            return this;
+        }
+
         public AqueductCluster start() throws IOException, InterruptedException {
-            Path home =
-                    Path.of(requiredProperty(HOME_PROPERTY)).toAbsolutePath().normalize();
-            Path serverBuild = Path.of(requiredProperty(SERVER_BUILD_PROPERTY))
-                    .toAbsolutePath()
-                    .normalize();
-            Path serverJar =
-                    serverBuild.resolve("aqueduct-server-%s.jar".formatted(requiredProperty(VERSION_PROPERTY)));
-            if (!Files.isRegularFile(serverJar)) {
-                throw new IllegalStateException(
-                        serverJar + " is missing: build the server first (mvn -o install -DskipTests)");
-            }
+            Path home = home();
             String secret = randomSecret();
-            List<String> command = new ArrayList<>();
-            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-            command.addAll(coordinatorJvmOptions);
-            command.add("--add-opens=java.base/java.nio=ALL-UNNAMED");
-            command.add("-cp");
-            command.add(serverJar + java.io.File.pathSeparator + serverBuild.resolve("lib") + "/*");
-            command.add("io.aqueduct.server.cli.Main");
+            List<String> command = new ArrayList<>(mainCommand(coordinatorJvmOptions));
             command.addAll(List.of("serve", "--port", "0", "--local-workers", "2", "--secret", secret));
+            command.addAll(serveArguments);
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
                     .resolve("%s-%s.log".formatted(name, LocalDateTime.now().format(LOG_TIME)));
             ProcessOutput output = new ProcessOutput(logFile);
@@ -349,15 +399,6 @@ public final class AqueductCluster implements AutoCloseable {
         }
 
         private static final DateTimeFormatter LOG_TIME = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss-SSS");
-
-        private static String requiredProperty(String key) {
-            String value = System.getProperty(key);
-            if (value == null || value.isBlank()) {
-                throw new IllegalStateException(
-                        "System property " + key + " is not set (src-it/pom.xml sets it for Surefire)");
-            }
-            return value;
-        }
 
         private static String randomSecret() {
             byte[] bytes = new byte[16];

@@ -1,0 +1,179 @@
+package io.aqueduct.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.TlsFiles;
+import io.aqueduct.it.oracle.DuckDbOracle;
+import io.aqueduct.it.oracle.ResultComparator;
+import io.aqueduct.it.oracle.ResultReader;
+import java.io.IOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import org.assertj.core.api.AbstractThrowableAssert;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A coordinator started with {@code --auth-file} and {@code --tls-keystore}, reached through the shaded
+ * driver as a user would: the user file is written with {@code aqueduct hash-password}, the key store
+ * with keytool.
+ */
+class TestJdbcSecurity {
+    private static final String USER = "alice";
+    private static final String PASSWORD = "correct horse battery staple";
+    private static final String QUERY = "SELECT r_name, count(*) AS nations FROM nation JOIN region"
+            + " ON n_regionkey = r_regionkey GROUP BY r_name";
+    /** A connection attempt must end in an error, never in Avatica's endless retry of a dropped request. */
+    private static final Duration FAILURE_TIMEOUT = Duration.ofSeconds(60);
+
+    @TempDir
+    static Path directory;
+
+    private static TlsFiles tls;
+    private static AqueductCluster cluster;
+    private static String baseUrl;
+
+    @BeforeAll
+    static void startSecuredCluster() throws IOException, InterruptedException {
+        tls = TlsFiles.create(directory);
+        Path users = directory.resolve("users.properties");
+        Files.writeString(
+                users, AqueductCluster.runCommand(PASSWORD + "\n", "hash-password", "--user", USER, "--role", "admin"));
+        cluster = AqueductCluster.builder()
+                .name("security")
+                .serveArguments(
+                        "--auth-file",
+                        users.toString(),
+                        "--tls-keystore",
+                        tls.keystore().toString(),
+                        "--tls-keystore-password",
+                        tls.keystorePassword())
+                .start();
+        String announced = cluster.jdbcUrl();
+        assertThat(announced).endsWith("?ssl=true");
+        baseUrl = announced.substring(0, announced.indexOf('?'));
+    }
+
+    @AfterAll
+    static void stopCluster() throws IOException, InterruptedException {
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    @Test
+    void userFileHoldsAHashNotThePassword() throws IOException {
+        assertThat(Files.readString(directory.resolve("users.properties")))
+                .startsWith(USER + ": PBKDF2:sha256:")
+                .endsWith(",admin\n")
+                .doesNotContain(PASSWORD);
+    }
+
+    @Test
+    void rightPasswordOverTlsConnectsAndQueries() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url("/tpch/tiny", "password=" + encoded(PASSWORD)));
+                DuckDbOracle oracle = DuckDbOracle.load(0.01)) {
+            assertThat(connection.getClass().getName()).startsWith("io.aqueduct.jdbc.");
+            assertThat(connection.getClass().getSuperclass().getName())
+                    .as("the shaded driver's connection")
+                    .isEqualTo("io.aqueduct.jdbc.shaded.org.apache.calcite.avatica.AvaticaConnection");
+            try (Statement statement = connection.createStatement();
+                    ResultSet rows = statement.executeQuery(QUERY)) {
+                ResultComparator.assertSameResults(oracle.execute(QUERY), ResultReader.read(rows), false);
+            }
+        }
+    }
+
+    @Test
+    void wrongPasswordFailsWith28000AndTheServerKeepsAnswering() throws SQLException {
+        assertConnectFails(url("", "password=wrong"))
+                .hasMessage("Authentication failed at Aqueduct localhost:%s: wrong user or password for user '%s'"
+                        .formatted(port(), USER))
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("28000");
+        assertAnswers();
+    }
+
+    @Test
+    void unknownUserFailsWith28000() {
+        assertConnectFails(url("", "password=" + encoded(PASSWORD)).replace("user=" + USER, "user=mallory"))
+                .hasMessageEndingWith("wrong user or password for user 'mallory'")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("28000");
+    }
+
+    @Test
+    void missingPasswordFailsWith28000() throws SQLException {
+        assertConnectFails(url("", ""))
+                .hasMessageEndingWith("no password given for user '" + USER + "'")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("28000");
+        assertConnectFails(baseUrl + "?ssl=true&" + tls.trustParameters())
+                .hasMessageEndingWith(
+                        "the server requires a user and password;" + " set the user and password connection properties")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("28000");
+        assertAnswers();
+    }
+
+    @Test
+    void plainHttpToTheTlsPortFailsWithAHint() {
+        assertConnectFails(baseUrl + "?user=" + USER + "&password=" + encoded(PASSWORD))
+                .hasMessage("Cannot connect to Aqueduct at localhost:%s: the server requires TLS; connect with ssl=true"
+                        .formatted(port()))
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("08001");
+    }
+
+    @Test
+    void untrustedCertificateFailsTheTlsHandshake() {
+        assertConnectFails(baseUrl + "?ssl=true&user=" + USER + "&password=" + encoded(PASSWORD))
+                .hasMessageStartingWith("Cannot connect to Aqueduct at localhost:%s: TLS failed: ".formatted(port()))
+                .hasMessageEndingWith("(check ssl, truststore, truststore_password and hostname_verification)")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("08001");
+    }
+
+    private static void assertAnswers() throws SQLException {
+        try (Connection connection = DriverManager.getConnection(url("", "password=" + encoded(PASSWORD)));
+                Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT 1 + 1")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getInt(1)).isEqualTo(2);
+        }
+    }
+
+    private static AbstractThrowableAssert<?, ? extends Throwable> assertConnectFails(String url) {
+        return assertTimeoutPreemptively(FAILURE_TIMEOUT, () -> assertThatThrownBy(
+                        () -> DriverManager.getConnection(url).close())
+                .isInstanceOf(SQLException.class)
+                .hasMessageNotContaining(PASSWORD));
+    }
+
+    /** {@code baseUrl + path}, with TLS trusting the test certificate, the user and {@code parameters}. */
+    private static String url(String path, String parameters) {
+        String url = baseUrl + path + "?ssl=true&" + tls.trustParameters() + "&user=" + USER;
+        return parameters.isEmpty() ? url : url + "&" + parameters;
+    }
+
+    private static String port() {
+        return baseUrl.substring(baseUrl.lastIndexOf(':') + 1);
+    }
+
+    private static String encoded(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+}
