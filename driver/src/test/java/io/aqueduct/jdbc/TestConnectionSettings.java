@@ -74,6 +74,22 @@ class TestConnectionSettings {
         assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"));
     }
 
+    /** sqlline and DBeaver send empty ones for blank fields; the URL's must win. */
+    @Test
+    void emptyUserAndPasswordPropertiesCountAsNotGiven() throws SQLException {
+        ConnectionSettings settings =
+                settings("jdbc:aqueduct://host?user=ada&password=s3cret", properties("user", "", "password", ""));
+        assertThat(settings.avaticaProperties())
+                .contains(Map.entry("avatica_user", "ada"), Map.entry("avatica_password", "s3cret"));
+        assertThat(settings.user()).contains("ada");
+        assertThat(settings.passwordGiven()).isTrue();
+
+        ConnectionSettings anonymous = settings("jdbc:aqueduct://host", properties("user", "", "password", ""));
+        assertThat(anonymous.avaticaProperties()).doesNotContainKeys("authentication", "avatica_user");
+        assertThat(anonymous.user()).isEmpty();
+        assertThat(anonymous.passwordGiven()).isFalse();
+    }
+
     @Test
     void explicitAuthenticationSchemeWins() throws SQLException {
         Properties info = properties("user", "ada", "password", "s3cret", "authentication", "DIGEST");

@@ -9,6 +9,7 @@ import io.aqueduct.it.cluster.TlsFiles;
 import io.aqueduct.it.oracle.DuckDbOracle;
 import io.aqueduct.it.oracle.ResultComparator;
 import io.aqueduct.it.oracle.ResultReader;
+import io.aqueduct.jdbc.AqueductStatement;
 import java.io.IOException;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -93,6 +94,24 @@ class TestJdbcSecurity {
             try (Statement statement = connection.createStatement();
                     ResultSet rows = statement.executeQuery(QUERY)) {
                 ResultComparator.assertSameResults(oracle.execute(QUERY), ResultReader.read(rows), false);
+            }
+        }
+    }
+
+    /** Avatica's own keys can authenticate one user and name another; the server records the first. */
+    @Test
+    void queriesRunAsTheAuthenticatedUserNotTheClaimedOne() throws SQLException {
+        String url = baseUrl + "?ssl=true&" + tls.trustParameters() + "&authentication=BASIC&avatica_user=" + USER
+                + "&avatica_password=" + encoded(PASSWORD) + "&user=mallory";
+        try (Connection connection = DriverManager.getConnection(url);
+                Statement statement = connection.createStatement()) {
+            statement.executeQuery("SELECT 1").close();
+            String queryId =
+                    statement.unwrap(AqueductStatement.class).getQueryId().orElseThrow();
+            try (ResultSet rows =
+                    statement.executeQuery("SELECT user_name FROM sys.queries WHERE query_id = '" + queryId + "'")) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getString(1)).isEqualTo(USER);
             }
         }
     }

@@ -1,11 +1,13 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.server.security.AuthenticatedUserHandler;
 import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.security.TlsKeystore;
 import io.aqueduct.server.security.TlsRequiredResponder;
 import java.util.List;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.LocalService;
+import org.apache.calcite.avatica.server.AvaticaProtobufHandler;
 import org.apache.calcite.avatica.server.HttpServer;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
@@ -34,11 +36,15 @@ public final class CoordinatorServer implements AutoCloseable {
     public static CoordinatorServer start(
             Coordinator coordinator, int port, String version, JdbcEndpointSecurity security) {
         AqueductMeta meta = new AqueductMeta(coordinator, version);
-        HttpServer.Builder<Server> builder = HttpServer.Builder.<Server>newBuilder()
-                .withHandler(new LocalService(meta), Driver.Serialization.PROTOBUF)
-                .withPort(port);
-        security.users()
-                .ifPresent(users -> builder.withBasicAuthentication(users.path().toString(), ANY_AUTHENTICATED_USER));
+        LocalService service = new LocalService(meta);
+        HttpServer.Builder<Server> builder =
+                HttpServer.Builder.<Server>newBuilder().withPort(port);
+        if (security.users().isPresent()) {
+            builder.withHandler(new AuthenticatedUserHandler(new AvaticaProtobufHandler(service)))
+                    .withBasicAuthentication(security.users().get().path().toString(), ANY_AUTHENTICATED_USER);
+        } else {
+            builder.withHandler(service, Driver.Serialization.PROTOBUF);
+        }
         security.tls().ifPresent(tls -> withTls(builder, tls));
         HttpServer server = builder.build();
         server.start();

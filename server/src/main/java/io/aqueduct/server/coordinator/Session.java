@@ -1,10 +1,12 @@
 package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.server.security.AuthenticatedUserHandler;
 import java.util.Map;
 
 /**
- * What a JDBC connection sets for its queries: the user it names (unauthenticated, for the record),
+ * What a JDBC connection sets for its queries: its user (the one HTTP BASIC authenticated when the
+ * endpoint requires it, else the one it names, unauthenticated, for the record),
  * default catalog and schema, and the engine settings in force (server defaults, overridden by
  * connection properties, overridden by {@code SET}).
  */
@@ -17,7 +19,7 @@ record Session(String user, String catalog, String schema, SettingValues setting
         Map<String, String> properties = info == null ? Map.of() : info;
         String catalog = nonBlank(properties.get("catalog"), DEFAULT_CATALOG);
         String schema = nonBlank(properties.get("schema"), DEFAULT_SCHEMA);
-        String user = nonBlank(properties.get("user"), "");
+        String user = AuthenticatedUserHandler.current().orElse(nonBlank(properties.get("user"), ""));
         return new Session(user, catalog, schema, serverDefaults.withAll(properties));
     }
 

@@ -1,0 +1,50 @@
+package io.aqueduct.server.security;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import java.util.Optional;
+import javax.servlet.ServletException;
+import javax.servlet.http.HttpServletRequest;
+import javax.servlet.http.HttpServletResponse;
+import org.apache.calcite.avatica.remote.Service.RpcMetadataResponse;
+import org.apache.calcite.avatica.server.AvaticaHandler;
+import org.eclipse.jetty.server.Request;
+import org.eclipse.jetty.server.handler.HandlerWrapper;
+
+/**
+ * Wraps the Avatica handler behind HTTP BASIC authentication and makes the user Jetty authenticated
+ * for the current request visible to the code the request runs ({@link #current()}), so that a
+ * connection's user is the one who proved it, not the {@code user} property a client claims.
+ */
+public final class AuthenticatedUserHandler extends HandlerWrapper implements AvaticaHandler {
+    private static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
+
+    private final AvaticaHandler avatica;
+
+    public AuthenticatedUserHandler(AvaticaHandler avatica) {
+        this.avatica = requireNonNull(avatica, "avatica is null");
+        setHandler(avatica);
+    }
+
+    /** The authenticated user of the request this thread serves; empty without authentication. */
+    public static Optional<String> current() {
+        return Optional.ofNullable(CURRENT.get());
+    }
+
+    @Override
+    public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
+            throws IOException, ServletException {
+        CURRENT.set(request.getRemoteUser());
+        try {
+            super.handle(target, baseRequest, request, response);
+        } finally {
+            CURRENT.remove();
+        }
+    }
+
+    @Override
+    public void setServerRpcMetadata(RpcMetadataResponse metadata) {
+        avatica.setServerRpcMetadata(metadata);
+    }
+}
