@@ -34,8 +34,8 @@ class TestConnectionErrors {
     void upgradeRequiredAsksForSsl() {
         SQLException error = ConnectionErrors.cannotConnect(ADDRESS, ADA, true, avaticaHttpError(426));
 
-        assertThat(error)
-                .hasMessage("Cannot connect to Aqueduct at db:8765: the server requires TLS; connect with ssl=true");
+        assertThat(error.getMessage())
+                .isEqualTo("Cannot connect to Aqueduct at db:8765: the server requires TLS; connect with ssl=true");
         assertThat(error.getSQLState()).isEqualTo("08001");
     }
 
@@ -45,8 +45,8 @@ class TestConnectionErrors {
 
         SQLException error = ConnectionErrors.cannotConnect(ADDRESS, ADA, true, handshake);
 
-        assertThat(error)
-                .hasMessage("Cannot connect to Aqueduct at db:8765: TLS failed: PKIX path building failed"
+        assertThat(error.getMessage())
+                .isEqualTo("Cannot connect to Aqueduct at db:8765: TLS failed: PKIX path building failed"
                         + " (check ssl, truststore, truststore_password and hostname_verification)");
         assertThat(error.getSQLState()).isEqualTo("08001");
     }
@@ -57,14 +57,15 @@ class TestConnectionErrors {
 
         SQLException error = ConnectionErrors.cannotConnect(ADDRESS, ADA, true, refused);
 
-        assertThat(error).hasMessage("Cannot connect to Aqueduct at db:8765: Connection refused");
+        assertThat(error.getMessage()).isEqualTo("Cannot connect to Aqueduct at db:8765: Connection refused");
         assertThat(error.getSQLState()).isEqualTo("08001");
-        assertThat(ConnectionErrors.cannotConnect(ADDRESS, ADA, true, avaticaHttpError(502)))
-                .hasMessage("Cannot connect to Aqueduct at db:8765: Failed to execute HTTP Request, got HTTP/502");
+        assertThat(ConnectionErrors.cannotConnect(ADDRESS, ADA, true, avaticaHttpError(502))
+                        .getMessage())
+                .isEqualTo("Cannot connect to Aqueduct at db:8765: Failed to execute HTTP Request, got HTTP/502");
     }
 
     private static void assertAuthenticationFailure(SQLException error, String reason) {
-        assertThat(error).hasMessage("Authentication failed at Aqueduct db:8765: " + reason);
+        assertThat(error.getMessage()).isEqualTo("Authentication failed at Aqueduct db:8765: " + reason);
         assertThat(error.getSQLState()).isEqualTo("28000");
     }
 
