@@ -24,7 +24,9 @@ import org.apache.calcite.avatica.remote.Driver.Serialization;
  * client keeps the transport settings: {@code ssl}, {@code serialization} ({@code PROTOBUF} by
  * default, or {@code JSON}), {@code password}, and Avatica's own keys such as
  * {@code http_response_timeout} or {@code truststore}. {@code user} and {@code password} together
- * turn on HTTP BASIC authentication unless {@code authentication} names another scheme.
+ * turn on HTTP BASIC authentication unless {@code authentication} names another scheme;
+ * {@code avatica_user} and {@code avatica_password}, when given, are the credentials instead (a
+ * coordinator that authenticates records the authenticated user, whatever {@code user} says).
  *
  * <p>TLS: {@code ssl=true} speaks https. The server's certificate is checked against the JVM's
  * default trust store, or against {@code truststore} (a PKCS12 or JKS file) with
@@ -110,16 +112,24 @@ final class ConnectionSettings {
         avatica.setProperty(URL, (ssl ? "https://" : "http://") + url.address());
         avatica.setProperty(SERIALIZATION, serialization.name());
         avatica.setProperty(FACTORY, AqueductServiceFactory.class.getName());
+        // Avatica's own credential keys, when given, win like an explicit authentication scheme does.
+        String avaticaUser = BuiltInConnectionProperty.AVATICA_USER.camelName();
+        String avaticaPassword = BuiltInConnectionProperty.AVATICA_PASSWORD.camelName();
         if (user != null) {
-            avatica.setProperty(BuiltInConnectionProperty.AVATICA_USER.camelName(), user);
+            avatica.putIfAbsent(avaticaUser, user);
         }
         if (password != null) {
-            avatica.setProperty(BuiltInConnectionProperty.AVATICA_PASSWORD.camelName(), password);
+            avatica.putIfAbsent(avaticaPassword, password);
         }
-        if (user != null && password != null) {
+        if (avatica.containsKey(avaticaUser) && avatica.containsKey(avaticaPassword)) {
             avatica.putIfAbsent(BuiltInConnectionProperty.AUTHENTICATION.camelName(), AuthenticationType.BASIC.name());
         }
-        return new ConnectionSettings(url.address(), Optional.ofNullable(user), password != null, avatica, server);
+        return new ConnectionSettings(
+                url.address(),
+                Optional.ofNullable(avatica.getProperty(avaticaUser)),
+                avatica.containsKey(avaticaPassword),
+                avatica,
+                server);
     }
 
     /** Host and port, for messages. */

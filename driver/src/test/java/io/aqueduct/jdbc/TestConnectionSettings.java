@@ -91,6 +91,21 @@ class TestConnectionSettings {
     }
 
     @Test
+    void avaticaCredentialKeysWinOverUserAndPassword() throws SQLException {
+        ConnectionSettings settings = settings(
+                "jdbc:aqueduct://host",
+                properties("user", "ada", "avatica_user", "grace", "avatica_password", "s3cret"));
+        assertThat(settings.avaticaProperties())
+                .contains(
+                        Map.entry("authentication", "BASIC"),
+                        Map.entry("avatica_user", "grace"),
+                        Map.entry("avatica_password", "s3cret"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"));
+        assertThat(settings.user()).contains("grace");
+        assertThat(settings.passwordGiven()).isTrue();
+    }
+
+    @Test
     void explicitAuthenticationSchemeWins() throws SQLException {
         Properties info = properties("user", "ada", "password", "s3cret", "authentication", "DIGEST");
         assertThat(settings("jdbc:aqueduct://host", info).avaticaProperties())
