@@ -1,6 +1,7 @@
 package io.aqueduct.server.security;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyStore;
@@ -22,6 +23,9 @@ public record TlsKeystore(Path path, String password, String type) {
      * @throws IllegalArgumentException with a one-line reason
      */
     public static TlsKeystore load(Path path, String password) {
+        if (!Files.isRegularFile(path)) {
+            throw new IllegalArgumentException("TLS key store " + path + " does not exist");
+        }
         KeyStore keyStore;
         try {
             keyStore = KeyStore.getInstance(path.toFile(), password.toCharArray());

@@ -42,7 +42,7 @@ class TestJdbcEndpointOptions {
 
         assertThat(serve("--tls-keystore", missing.toString(), "--tls-keystore-password", "pw"))
                 .isEqualTo(2);
-        assertThat(err.toString()).startsWith("cannot open TLS key store " + missing);
+        assertThat(err.toString()).startsWith("TLS key store " + missing + " does not exist");
     }
 
     private int serve(String... arguments) {
