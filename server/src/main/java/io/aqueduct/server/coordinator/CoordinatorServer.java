@@ -29,10 +29,6 @@ public final class CoordinatorServer implements AutoCloseable {
         this.server = server;
     }
 
-    public static CoordinatorServer start(Coordinator coordinator, int port, String version) {
-        return start(coordinator, port, version, JdbcEndpointSecurity.NONE);
-    }
-
     public static CoordinatorServer start(
             Coordinator coordinator, int port, String version, JdbcEndpointSecurity security) {
         AqueductMeta meta = new AqueductMeta(coordinator, version);

@@ -16,7 +16,7 @@ public record JdbcEndpointSecurity(Optional<UserFile> users, Optional<TlsKeystor
         requireNonNull(tls, "tls is null");
     }
 
-    /** One line for the startup log, e.g. {@code BASIC authentication (2 users), TLS}. */
+    /** One line for the startup log, e.g. {@code BASIC authentication (2 users from /etc/users), TLS}. */
     public String describe() {
         String authentication = users.map(
                         file -> "BASIC authentication (" + file.users().size() + " users from " + file.path() + ")")
