@@ -27,8 +27,17 @@ import java.util.List;
  *     settings); the same for every table of a {@link SystemTables}
  */
 public interface SystemTable<C> {
-    /** The name in the {@code sys} schema: lower case, unique among the system tables. */
+    /** The name in its schema: lower case, unique among the system tables of every schema. */
     String name();
+
+    /**
+     * The schema of catalog {@value SystemTables#CATALOG} holding the table, also resolvable from the
+     * root: {@value SystemTables#SCHEMA} unless the table says otherwise (such as
+     * {@value SystemTables#INFORMATION_SCHEMA}).
+     */
+    default String schema() {
+        return SystemTables.SCHEMA;
+    }
 
     /** The columns, in order; names lower case. The same on every call. */
     RowType columns();
