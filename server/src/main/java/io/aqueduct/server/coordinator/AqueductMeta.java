@@ -66,11 +66,13 @@ public final class AqueductMeta implements ProtobufMeta {
     private static final class ConnectionState {
         volatile Session session;
         final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
-        ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
-                true, true, Connection.TRANSACTION_NONE, null, null);
+        /** What {@code Connection.getCatalog()} and {@code getSchema()} answer: the session's defaults. */
+        ConnectionProperties properties;
 
         ConnectionState(Session session) {
             this.session = session;
+            this.properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
+                    true, true, Connection.TRANSACTION_NONE, session.catalog(), session.schema());
         }
     }
 
