@@ -1,5 +1,6 @@
 package io.aqueduct.jdbc;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.RowIdLifetime;
@@ -220,6 +221,22 @@ final class AqueductDatabaseMetaData extends AvaticaDatabaseMetaData {
         return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE)
                 .matcher(name.toUpperCase(Locale.ROOT))
                 .matches();
+    }
+
+    /** Queries read; nothing is written in a transaction: the only level is {@code TRANSACTION_NONE}. */
+    @Override
+    public boolean supportsTransactions() {
+        return false;
+    }
+
+    @Override
+    public boolean supportsTransactionIsolationLevel(int level) {
+        return level == Connection.TRANSACTION_NONE;
+    }
+
+    @Override
+    public int getDefaultTransactionIsolation() {
+        return Connection.TRANSACTION_NONE;
     }
 
     @Override

@@ -6,7 +6,9 @@ import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** A coordinator with its Avatica endpoint and its workers, spawned locally or given by URL. */
 final class EmbeddedCluster implements AutoCloseable {
@@ -24,6 +26,11 @@ final class EmbeddedCluster implements AutoCloseable {
     }
 
     static EmbeddedCluster start(ClusterOptions options) throws Exception {
+        return start(options, Optional.empty());
+    }
+
+    /** As {@link #start(ClusterOptions)}, the local workers' output going to {@code workerLog} if given. */
+    static EmbeddedCluster start(ClusterOptions options, Optional<Path> workerLog) throws Exception {
         ClusterSecret secret = secret(options);
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
@@ -32,8 +39,8 @@ final class EmbeddedCluster implements AutoCloseable {
                     .map(w -> w.startsWith("http") ? w : "http://" + w)
                     .toList();
         } else {
-            localWorkers =
-                    LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            localWorkers = LocalWorkers.start(
+                    options.localWorkers, secret, options.workerJvmOptions, options.workerMemory, workerLog);
             workerUrls = localWorkers.urls();
         }
         try {
