@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -76,6 +77,13 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
             sync.cancel(true);
             return false;
         }
+    }
+
+    /** No user-defined types map to Java classes: an empty map (Avatica's client throws). */
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return new HashMap<>();
     }
 
     /** What the server reports of itself, such as its product version (Avatica's client reports its own). */

@@ -2,12 +2,8 @@ package io.aqueduct.server.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.aqueduct.core.connector.ConnectorRegistry;
-import io.aqueduct.core.settings.SettingValues;
-import io.aqueduct.server.transport.ClusterSecret;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
@@ -30,34 +26,21 @@ import org.junit.jupiter.api.TestInstance;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TestJdbcMetadata {
-    private static final String VERSION = "3.4.5-test";
-
-    private Coordinator coordinator;
-    private CoordinatorServer server;
+    private CoordinatorEndpoint endpoint;
     private Connection connection;
     private DatabaseMetaData metadata;
 
     @BeforeAll
     void start() throws SQLException {
-        coordinator = new Coordinator(
-                ConnectorRegistry.builtIn(),
-                List.of("http://127.0.0.1:9"),
-                2,
-                new ClusterSecret("test-secret"),
-                64L << 20,
-                16L << 20,
-                SettingValues.defaults(),
-                10);
-        server = CoordinatorServer.start(coordinator, 0, VERSION);
-        connection = DriverManager.getConnection("jdbc:aqueduct://localhost:" + server.port());
+        endpoint = new CoordinatorEndpoint();
+        connection = endpoint.connect();
         metadata = connection.getMetaData();
     }
 
     @AfterAll
     void stop() throws SQLException {
         connection.close();
-        server.close();
-        coordinator.close();
+        endpoint.close();
     }
 
     /** Each method's columns as the JDBC 4.3 javadoc lists them: name and {@link Types} code. */
@@ -435,7 +418,7 @@ class TestJdbcMetadata {
     @Test
     void dbeaverConnectAndBrowse() throws SQLException {
         assertThat(metadata.getDatabaseProductName()).isEqualTo("Aqueduct");
-        assertThat(metadata.getDatabaseProductVersion()).isEqualTo(VERSION);
+        assertThat(metadata.getDatabaseProductVersion()).isEqualTo(CoordinatorEndpoint.VERSION);
         assertThat(metadata.getDriverVersion()).doesNotContain("unknown");
         assertThat(metadata.getIdentifierQuoteString()).isEqualTo("\"");
         assertThat(metadata.getSQLKeywords()).isNotBlank();
