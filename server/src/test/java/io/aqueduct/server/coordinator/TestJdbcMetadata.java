@@ -486,6 +486,38 @@ class TestJdbcMetadata {
         }
     }
 
+    /** Queries over system tables run on the coordinator (there is no worker here) and register nothing. */
+    @Test
+    void systemQueriesAreAnsweredOnTheCoordinatorWithoutBeingRegistered() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            assertThat(column(statement.executeQuery("SELECT name FROM sys.settings"), "name"))
+                    .isNotEmpty();
+            assertThat(column(statement.executeQuery("SELECT query_id FROM sys.queries"), "query_id"))
+                    .isEmpty();
+        }
+    }
+
+    @Test
+    void resultsAndUpdateCountsFollowTheJavadoc() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            assertThat(statement.execute("SELECT name FROM sys.settings")).isTrue();
+            assertThat(statement.getUpdateCount()).isEqualTo(-1);
+            ResultSet first = statement.getResultSet();
+            assertThat(first).isNotNull();
+            assertThat(statement.getMoreResults()).isFalse();
+            assertThat(first.isClosed()).isTrue();
+            assertThat(statement.getUpdateCount()).isEqualTo(-1);
+
+            assertThat(statement.execute("SET distributed.skew_factor = 3")).isFalse();
+            assertThat(statement.getUpdateCount()).isEqualTo(0);
+            assertThat(statement.getMoreResults()).isFalse();
+            assertThat(statement.getUpdateCount()).isEqualTo(-1);
+
+            assertThat(statement.executeUpdate("RESET distributed.skew_factor")).isEqualTo(0);
+            assertThat(statement.getLargeUpdateCount()).isEqualTo(0);
+        }
+    }
+
     private static List<String> column(ResultSet rows, String name) throws SQLException {
         List<String> values = new ArrayList<>();
         try (rows) {
