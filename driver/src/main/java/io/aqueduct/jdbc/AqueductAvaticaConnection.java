@@ -5,6 +5,9 @@ import static java.util.Objects.requireNonNull;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
@@ -132,6 +135,35 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
                     e.getErrorCode(),
                     e);
         }
+    }
+
+    /**
+     * {@code getPrimaryKeys}'s rows: the primary key columns of {@code table} in the catalogs and
+     * schemas named (null: any), ordered by column name as the javadoc orders them.
+     */
+    List<List<Object>> primaryKeys(String catalog, String schema, String table) throws SQLException {
+        requireNonNull(table, "table is null");
+        List<List<Object>> keys = runSystemQuery(
+                SystemQuery.PRIMARY_KEYS,
+                rows -> {
+                    List<List<Object>> read = new ArrayList<>();
+                    while (rows.next()) {
+                        if ((catalog == null || catalog.equals(rows.getString(1)))
+                                && (schema == null || schema.equals(rows.getString(2)))) {
+                            read.add(Arrays.asList(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    rows.getString(4),
+                                    (short) rows.getInt(5),
+                                    rows.getString(6)));
+                        }
+                    }
+                    return read;
+                },
+                table);
+        keys.sort(Comparator.comparing(row -> (String) row.get(3)));
+        return keys;
     }
 
     private String finalPlan(SystemQuery query, String queryId) throws SQLException {

@@ -15,9 +15,9 @@ import org.apache.calcite.avatica.Meta;
 /**
  * The driver's {@link DatabaseMetaData}. Catalogs, schemas, tables, table types, type info and
  * columns come from the server as Avatica asks for them; every other result set is answered here, in
- * its {@link MetadataLayout JDBC layout}: the engine has no procedures, keys, indexes, privileges or
- * user-defined types, so those are empty, and {@link #getFunctions} lists the built-in functions the
- * server reports.
+ * its {@link MetadataLayout JDBC layout}: primary keys from {@code information_schema}, the
+ * built-in functions the server reports; the engine has no procedures, foreign keys, indexes,
+ * privileges or user-defined types, so those are empty.
  */
 final class AqueductDatabaseMetaData extends AvaticaDatabaseMetaData {
     private final AqueductAvaticaConnection connection;
@@ -83,9 +83,10 @@ final class AqueductDatabaseMetaData extends AvaticaDatabaseMetaData {
         return empty(MetadataLayout.VERSION_COLUMNS);
     }
 
+    /** The connector's first unique key, from {@code information_schema.key_column_usage}. */
     @Override
     public ResultSet getPrimaryKeys(String catalog, String schema, String table) throws SQLException {
-        return empty(MetadataLayout.PRIMARY_KEYS);
+        return connection.localResultSet(MetadataLayout.PRIMARY_KEYS, connection.primaryKeys(catalog, schema, table));
     }
 
     @Override

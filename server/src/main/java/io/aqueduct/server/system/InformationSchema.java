@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.function.Supplier;
 
 /**
- * The SQL standard's {@code information_schema}: {@code schemata}, {@code tables}, {@code columns}
- * and {@code views}, over every catalog including {@code system} (whose {@code sys} and
+ * The SQL standard's {@code information_schema}: {@code schemata}, {@code tables}, {@code columns},
+ * {@code views}, {@code table_constraints} and {@code key_column_usage} (the connectors' unique
+ * keys, the first of each table its primary key), over every catalog including {@code system} (whose {@code sys} and
  * {@code information_schema} list themselves). Rows come from the same {@link TableListing} as JDBC
  * metadata; column types are named as {@code DatabaseMetaData.getColumns} names them.
  */
@@ -58,7 +59,65 @@ final class InformationSchema {
             .varchar("is_updatable", table -> "NO")
             .build();
 
+    private static final SystemColumns<Constraint> TABLE_CONSTRAINTS = SystemColumns.<Constraint>builder()
+            .varchar("constraint_catalog", constraint -> constraint.table().catalog())
+            .varchar("constraint_schema", constraint -> constraint.table().schema())
+            .varchar("constraint_name", Constraint::name)
+            .varchar("table_catalog", constraint -> constraint.table().catalog())
+            .varchar("table_schema", constraint -> constraint.table().schema())
+            .varchar("table_name", constraint -> constraint.table().name())
+            .varchar("constraint_type", Constraint::type)
+            .build();
+
+    private static final SystemColumns<KeyColumn> KEY_COLUMN_USAGE = SystemColumns.<KeyColumn>builder()
+            .varchar("constraint_catalog", key -> key.constraint().table().catalog())
+            .varchar("constraint_schema", key -> key.constraint().table().schema())
+            .varchar("constraint_name", key -> key.constraint().name())
+            .varchar("table_catalog", key -> key.constraint().table().catalog())
+            .varchar("table_schema", key -> key.constraint().table().schema())
+            .varchar("table_name", key -> key.constraint().table().name())
+            .varchar("column_name", KeyColumn::column)
+            .integer("ordinal_position", KeyColumn::ordinal)
+            .build();
+
     private InformationSchema() {}
+
+    /**
+     * A table's unique key: its first is the primary key ({@code <table>_pk}), the others are
+     * {@code UNIQUE} ({@code <table>_unique_<n>}).
+     */
+    private record Constraint(TableListing.Table table, int index, List<String> columns) {
+        String name() {
+            return index == 0 ? table.name() + "_pk" : table.name() + "_unique_" + index;
+        }
+
+        String type() {
+            return index == 0 ? "PRIMARY KEY" : "UNIQUE";
+        }
+    }
+
+    /** One column of a key; ordinals start at 1. */
+    private record KeyColumn(Constraint constraint, String column, int ordinal) {}
+
+    private static List<Constraint> constraints(TableListing listing) {
+        List<Constraint> constraints = new ArrayList<>();
+        for (TableListing.Table table : listing.tables()) {
+            for (int i = 0; i < table.uniqueKeys().size(); i++) {
+                constraints.add(new Constraint(table, i, table.uniqueKeys().get(i)));
+            }
+        }
+        return constraints;
+    }
+
+    private static List<KeyColumn> keyColumns(TableListing listing) {
+        List<KeyColumn> columns = new ArrayList<>();
+        for (Constraint constraint : constraints(listing)) {
+            for (int i = 0; i < constraint.columns().size(); i++) {
+                columns.add(new KeyColumn(constraint, constraint.columns().get(i), i + 1));
+            }
+        }
+        return columns;
+    }
 
     /** One column of a listed table; ordinals start at 1. */
     private record Column(TableListing.Table table, String name, DataType type, int ordinal) {}
@@ -68,7 +127,9 @@ final class InformationSchema {
                 new Table<>("schemata", SCHEMATA, listing::schemas),
                 new Table<>("tables", TABLES, listing::tables),
                 new Table<>("columns", COLUMNS, () -> columns(listing)),
-                new Table<>("views", VIEWS, List::of));
+                new Table<>("views", VIEWS, List::of),
+                new Table<>("table_constraints", TABLE_CONSTRAINTS, () -> constraints(listing)),
+                new Table<>("key_column_usage", KEY_COLUMN_USAGE, () -> keyColumns(listing)));
     }
 
     /** The standard's names: a connector's table is a {@code BASE TABLE}. */

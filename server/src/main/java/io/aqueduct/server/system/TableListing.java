@@ -23,8 +23,16 @@ public final class TableListing {
     /** A schema of a catalog. */
     public record Schema(String catalog, String schema) {}
 
-    /** A table with its JDBC table type and its columns. */
-    public record Table(String catalog, String schema, String name, String type, RowType columns) {}
+    /**
+     * A table with its JDBC table type, its columns, and the column sets unique in it (the first is
+     * its primary key).
+     */
+    public record Table(
+            String catalog, String schema, String name, String type, RowType columns, List<List<String>> uniqueKeys) {
+        public Table {
+            uniqueKeys = List.copyOf(uniqueKeys);
+        }
+    }
 
     private final ConnectorRegistry connectors;
     private final Supplier<? extends SystemTables<?>> systemTables;
@@ -64,12 +72,24 @@ public final class TableListing {
         if (schema.catalog().equals(SystemTables.CATALOG)) {
             for (SystemTable<?> table : systemTables.get().tables(schema.schema())) {
                 tables.add(new Table(
-                        SystemTables.CATALOG, schema.schema(), table.name(), SystemTables.TABLE_TYPE, table.columns()));
+                        SystemTables.CATALOG,
+                        schema.schema(),
+                        table.name(),
+                        SystemTables.TABLE_TYPE,
+                        table.columns(),
+                        List.of()));
             }
             return tables;
         }
-        for (TableDefinition table : connectors.connector(schema.catalog()).tables(schema.schema())) {
-            tables.add(new Table(schema.catalog(), schema.schema(), table.name(), TABLE, table.columns()));
+        Connector connector = connectors.connector(schema.catalog());
+        for (TableDefinition table : connector.tables(schema.schema())) {
+            tables.add(new Table(
+                    schema.catalog(),
+                    schema.schema(),
+                    table.name(),
+                    TABLE,
+                    table.columns(),
+                    connector.uniqueKeys(schema.schema(), table.name())));
         }
         return tables;
     }

@@ -434,7 +434,7 @@ class TestJdbcMetadata {
         assertThat(column(metadata.getColumns("tpch", "tiny", "nation", null), "COLUMN_NAME"))
                 .containsExactly("n_nationkey", "n_name", "n_regionkey", "n_comment");
         assertThat(column(metadata.getPrimaryKeys("tpch", "tiny", "nation"), "COLUMN_NAME"))
-                .isEmpty();
+                .containsExactly("n_nationkey");
         assertThat(column(metadata.getImportedKeys("tpch", "tiny", "nation"), "FK_NAME"))
                 .isEmpty();
         assertThat(column(metadata.getExportedKeys("tpch", "tiny", "nation"), "FK_NAME"))
@@ -447,6 +447,26 @@ class TestJdbcMetadata {
         assertThat(column(metadata.getProcedures(null, null, "%"), "PROCEDURE_NAME"))
                 .isEmpty();
         assertThat(connection.isValid(5)).isTrue();
+    }
+
+    @Test
+    void primaryKeysAreTheConnectorsUniqueKeys() throws SQLException {
+        List<String> keys = new ArrayList<>();
+        try (ResultSet rows = metadata.getPrimaryKeys("tpch", "tiny", "lineitem")) {
+            while (rows.next()) {
+                keys.add(rows.getString("TABLE_CAT") + "." + rows.getString("TABLE_SCHEM") + "."
+                        + rows.getString("TABLE_NAME") + "." + rows.getString("COLUMN_NAME") + " "
+                        + rows.getShort("KEY_SEQ") + " " + rows.getString("PK_NAME"));
+            }
+        }
+        // Ordered by column name; KEY_SEQ is the position in the key (l_orderkey, l_linenumber).
+        assertThat(keys)
+                .containsExactly(
+                        "tpch.tiny.lineitem.l_linenumber 2 lineitem_pk", "tpch.tiny.lineitem.l_orderkey 1 lineitem_pk");
+        assertThat(column(metadata.getPrimaryKeys("tpch", "no_such_schema", "lineitem"), "COLUMN_NAME"))
+                .isEmpty();
+        assertThat(column(metadata.getPrimaryKeys(null, null, "settings"), "COLUMN_NAME"))
+                .isEmpty();
     }
 
     @Test

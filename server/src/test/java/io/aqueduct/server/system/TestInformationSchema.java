@@ -30,7 +30,7 @@ class TestInformationSchema {
         assertThat(tables.schemas()).containsExactly(SystemTables.SCHEMA, SystemTables.INFORMATION_SCHEMA);
         assertThat(tables.tables(SystemTables.INFORMATION_SCHEMA))
                 .extracting(SystemTable::name)
-                .containsExactly("schemata", "tables", "columns", "views");
+                .containsExactly("schemata", "tables", "columns", "views", "table_constraints", "key_column_usage");
     }
 
     @Test
@@ -62,6 +62,16 @@ class TestInformationSchema {
                 .anySatisfy(row -> assertThat(row.subList(3, row.size()))
                         .containsExactly(
                                 "o_orderstatus", 3, null, "YES", "VARCHAR", Integer.MAX_VALUE, null, null, null));
+    }
+
+    @Test
+    void keysAreTheConnectorsUniqueKeysTheFirstOfThemPrimary() {
+        assertThat(rows("table_constraints").stream().map(row -> row.subList(2, 7)))
+                .contains(List.of("lineitem_pk", "tpch", "tiny", "lineitem", "PRIMARY KEY"));
+        assertThat(rows("key_column_usage").stream()
+                        .filter(row -> row.subList(3, 6).equals(List.of("tpch", "tiny", "lineitem")))
+                        .map(row -> row.subList(6, 8)))
+                .containsExactly(List.of("l_orderkey", 1), List.of("l_linenumber", 2));
     }
 
     @Test
