@@ -5,15 +5,24 @@ import static java.util.Objects.requireNonNull;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
@@ -28,6 +37,8 @@ import org.apache.calcite.avatica.UnregisteredDriver;
 final class AqueductAvaticaConnection extends AvaticaConnection implements AqueductConnection {
     /** The caller named a query that does not exist: syntax error or access rule violation. */
     static final String UNKNOWN_QUERY = "42000";
+    /** An argument out of its range: invalid attribute value. */
+    static final String INVALID_ARGUMENT = "HY024";
     /** The query exists but has not finished: object not in prerequisite state. */
     static final String QUERY_NOT_FINISHED = "55000";
 
@@ -38,6 +49,64 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
 
     AqueductAvaticaConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
         super(driver, factory, url, info);
+    }
+
+    /**
+     * Asks the server to confirm the connection, one round trip (Avatica's own {@code isValid} asks
+     * nothing): false once it is closed, when the server does not answer within {@code timeout}
+     * seconds (0: no limit), or when it no longer knows the connection.
+     */
+    @Override
+    public boolean isValid(int timeout) throws SQLException {
+        if (timeout < 0) {
+            throw new SQLException("isValid timeout is negative: " + timeout, INVALID_ARGUMENT);
+        }
+        if (isClosed()) {
+            return false;
+        }
+        CompletableFuture<Meta.ConnectionProperties> sync =
+                CompletableFuture.supplyAsync(() -> meta.connectionSync(handle, new ConnectionPropertiesImpl()));
+        try {
+            if (timeout == 0) {
+                sync.get();
+            } else {
+                sync.get(timeout, TimeUnit.SECONDS);
+            }
+            return true;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (ExecutionException | TimeoutException e) {
+            sync.cancel(true);
+            return false;
+        }
+    }
+
+    /** No user-defined types map to Java classes: an empty map (Avatica's client throws). */
+    @Override
+    public Map<String, Class<?>> getTypeMap() throws SQLException {
+        checkOpen();
+        return new HashMap<>();
+    }
+
+    /** What the server reports of itself, such as its product version (Avatica's client reports its own). */
+    Object serverProperty(Meta.DatabaseProperty property) {
+        return meta.getDatabaseProperties(handle).get(property);
+    }
+
+    /**
+     * A result set of {@code rows}, computed by the driver, in {@code layout}: a metadata answer the
+     * server does not give. Like Avatica's own metadata results it owns a statement, which closes
+     * with it.
+     */
+    ResultSet localResultSet(MetadataLayout layout, List<List<Object>> rows) throws SQLException {
+        AvaticaStatement statement = (AvaticaStatement) createStatement();
+        Meta.Signature signature = Meta.Signature.create(
+                layout.columns(), "", List.of(), Meta.CursorFactory.LIST, Meta.StatementType.SELECT);
+        Meta.Frame frame = Meta.Frame.create(0, true, List.copyOf(rows));
+        return createResultSet(
+                Meta.MetaResultSet.create(id, statement.handle.id, true, signature, frame),
+                new QueryState(layout.name()));
     }
 
     @Override
@@ -66,6 +135,35 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
                     e.getErrorCode(),
                     e);
         }
+    }
+
+    /**
+     * {@code getPrimaryKeys}'s rows: the primary key columns of {@code table} in the catalogs and
+     * schemas named (null: any), ordered by column name as the javadoc orders them.
+     */
+    List<List<Object>> primaryKeys(String catalog, String schema, String table) throws SQLException {
+        requireNonNull(table, "table is null");
+        List<List<Object>> keys = runSystemQuery(
+                SystemQuery.PRIMARY_KEYS,
+                rows -> {
+                    List<List<Object>> read = new ArrayList<>();
+                    while (rows.next()) {
+                        if ((catalog == null || catalog.equals(rows.getString(1)))
+                                && (schema == null || schema.equals(rows.getString(2)))) {
+                            read.add(Arrays.asList(
+                                    rows.getString(1),
+                                    rows.getString(2),
+                                    rows.getString(3),
+                                    rows.getString(4),
+                                    (short) rows.getInt(5),
+                                    rows.getString(6)));
+                        }
+                    }
+                    return read;
+                },
+                table);
+        keys.sort(Comparator.comparing(row -> (String) row.get(3)));
+        return keys;
     }
 
     private String finalPlan(SystemQuery query, String queryId) throws SQLException {

@@ -18,9 +18,11 @@ import org.apache.calcite.avatica.UnregisteredDriver;
 
 /**
  * Creates the driver's JDBC objects: connections that implement {@link AqueductConnection}, and
- * statements and prepared statements that implement {@link AqueductStatement}. Database metadata
- * and result sets are Avatica's own, from the factory Avatica would have used (its JDBC 4.1
- * factory, which is package-private and so is wrapped rather than extended).
+ * statements and prepared statements that implement {@link AqueductStatement}, database metadata
+ * that answers what Avatica's client gets wrong ({@link AqueductDatabaseMetaData}), and result sets
+ * that stop at the statement's maximum row count ({@link AqueductResultSet}). Result set metadata is
+ * Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
+ * package-private and so is wrapped rather than extended).
  */
 final class AqueductJdbcFactory implements AvaticaFactory {
     private final AvaticaFactory avatica;
@@ -77,12 +79,13 @@ final class AqueductJdbcFactory implements AvaticaFactory {
             TimeZone timeZone,
             Meta.Frame firstFrame)
             throws SQLException {
-        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+        return new AqueductResultSet(
+                statement, state, signature, newResultSetMetaData(statement, signature), timeZone, firstFrame);
     }
 
     @Override
     public AvaticaSpecificDatabaseMetaData newDatabaseMetaData(AvaticaConnection connection) {
-        return avatica.newDatabaseMetaData(connection);
+        return new AqueductDatabaseMetaData(aqueduct(connection));
     }
 
     @Override

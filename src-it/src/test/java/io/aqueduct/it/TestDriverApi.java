@@ -15,6 +15,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -145,6 +147,38 @@ class TestDriverApi {
         try (Statement statement = connection.createStatement()) {
             runToCompletion(statement, COUNT_LINEITEM);
             return queryId(statement);
+        }
+    }
+
+    /**
+     * The driver's own lookups in {@code sys.queries} are answered on the coordinator and are not
+     * queries of their own: only the user's two executions are there.
+     */
+    @Test
+    void driverLookupsAreNotRecordedAsQueries() throws SQLException {
+        String first;
+        String second;
+        try (Statement statement = connection.createStatement()) {
+            runToCompletion(statement, COUNT_LINEITEM);
+            first = queryId(statement);
+            runToCompletion(statement, COUNT_LINEITEM);
+            second = queryId(statement);
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT query_id, sql FROM sys.queries")) {
+            List<String> queries = new ArrayList<>();
+            while (rows.next()) {
+                // The text of the driver's lookup of a statement's latest query id.
+                assertThat(rows.getString("sql"))
+                        .doesNotStartWith("SELECT query_id FROM sys.queries WHERE connection_id");
+                queries.add(rows.getString("query_id"));
+            }
+            assertThat(queries).contains(first, second);
+        }
+        // Nor is a user's own query over system tables alone: it has no stages, so no query id.
+        try (Statement statement = connection.createStatement()) {
+            statement.executeQuery("SELECT count(*) FROM sys.settings").close();
+            assertThat(statement.unwrap(AqueductStatement.class).getQueryId()).isEmpty();
         }
     }
 

@@ -168,7 +168,7 @@ class TestSystemTables {
             assertThat(qualified).contains("system.sys", "tpch.tiny");
         }
         try (ResultSet schemas = metadata.getSchemas("system", "%")) {
-            assertThat(JdbcResults.column(schemas, "TABLE_SCHEM")).containsExactly("sys");
+            assertThat(JdbcResults.column(schemas, "TABLE_SCHEM")).containsExactly("information_schema", "sys");
         }
     }
 
@@ -229,6 +229,63 @@ class TestSystemTables {
                         new ColumnDescription(column, metadata.getColumnLabel(column), metadata.getColumnType(column)));
             }
             assertThat(actual).isEqualTo(COLUMNS.get(table));
+        }
+    }
+
+    /** information_schema lists what DatabaseMetaData lists, for every catalog, and SQL filters and joins it. */
+    @Test
+    void informationSchemaAgreesWithDatabaseMetaData() throws SQLException {
+        DatabaseMetaData metadata = connection.getMetaData();
+        List<String> fromMetadata = new ArrayList<>();
+        try (ResultSet tables = metadata.getTables(null, null, "%", null)) {
+            while (tables.next()) {
+                fromMetadata.add(tables.getString("TABLE_CAT") + "." + tables.getString("TABLE_SCHEM") + "."
+                        + tables.getString("TABLE_NAME"));
+            }
+        }
+        List<String> fromSql = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet tables = statement.executeQuery(
+                        "SELECT table_catalog || '.' || table_schema || '.' || table_name AS name"
+                                + " FROM information_schema.tables")) {
+            while (tables.next()) {
+                fromSql.add(tables.getString("name"));
+            }
+        }
+        assertThat(fromSql)
+                .containsExactlyInAnyOrderElementsOf(fromMetadata)
+                .contains("tpch.tiny.lineitem", "system.sys.queries", "system.information_schema.columns");
+
+        List<String> columns = new ArrayList<>();
+        try (ResultSet rows = metadata.getColumns("tpch", "tiny", "lineitem", "%")) {
+            while (rows.next()) {
+                columns.add(rows.getString("COLUMN_NAME") + " " + rows.getString("TYPE_NAME") + " "
+                        + rows.getInt("COLUMN_SIZE"));
+            }
+        }
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT c.column_name, c.data_type,"
+                        + " COALESCE(c.numeric_precision, c.character_maximum_length, 10) AS size"
+                        + " FROM information_schema.columns c JOIN information_schema.tables t"
+                        + " ON t.table_catalog = c.table_catalog AND t.table_schema = c.table_schema"
+                        + " AND t.table_name = c.table_name"
+                        + " WHERE t.table_type = 'BASE TABLE' AND c.table_catalog = 'tpch'"
+                        + " AND c.table_schema = 'tiny' AND c.table_name = 'lineitem'"
+                        + " ORDER BY c.ordinal_position")) {
+            List<String> fromInformationSchema = new ArrayList<>();
+            while (rows.next()) {
+                fromInformationSchema.add(rows.getString(1) + " " + rows.getString(2) + " " + rows.getInt(3));
+            }
+            assertThat(fromInformationSchema).isEqualTo(columns);
+        }
+        // Joined with a connector's table, the query runs on the workers.
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM information_schema.columns c"
+                        + " JOIN tpch.tiny.nation n ON c.ordinal_position = n.n_nationkey"
+                        + " WHERE c.table_name = 'nation' AND c.table_schema = 'tiny' AND c.table_catalog = 'tpch'")) {
+            assertThat(rows.next()).isTrue();
+            // Nation's columns are at positions 1 to 4; nation keys run from 0 to 24.
+            assertThat(rows.getLong(1)).isEqualTo(4);
         }
     }
 

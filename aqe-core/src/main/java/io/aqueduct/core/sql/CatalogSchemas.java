@@ -7,6 +7,7 @@ import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.system.SystemTables;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.Schema;
@@ -15,8 +16,8 @@ import org.apache.calcite.schema.impl.AbstractSchema;
 
 /**
  * Exposes connectors to Calcite as a three-level tree: catalog, schema, table. System tables are
- * schema {@code sys} of catalog {@code system}, and the same schema also hangs from the root, so that
- * {@code sys.<table>} resolves whatever the session's default catalog.
+ * schemas ({@code sys}, {@code information_schema}) of catalog {@code system}, and the same schemas
+ * also hang from the root, so that {@code sys.<table>} resolves whatever the session's default catalog.
  */
 final class CatalogSchemas {
     private CatalogSchemas() {}
@@ -27,15 +28,19 @@ final class CatalogSchemas {
             checkArgument(
                     systemTables.isEmpty()
                             || !(connector.name().equals(SystemTables.CATALOG)
-                                    || connector.name().equals(SystemTables.SCHEMA)),
+                                    || systemTables.schemas().contains(connector.name())),
                     "catalog name %s is reserved for system tables",
                     connector.name());
             root.add(connector.name(), new CatalogSchema(connector));
         }
         if (!systemTables.isEmpty()) {
-            SystemSchema sys = new SystemSchema(systemTables);
-            root.add(SystemTables.CATALOG, new SystemCatalogSchema(sys));
-            root.add(SystemTables.SCHEMA, sys);
+            Map<String, Schema> schemas = new LinkedHashMap<>();
+            for (String schema : systemTables.schemas()) {
+                SystemSchema tables = new SystemSchema(systemTables.tables(schema));
+                schemas.put(schema, tables);
+                root.add(schema, tables);
+            }
+            root.add(SystemTables.CATALOG, new SystemCatalogSchema(schemas));
         }
         return root;
     }
@@ -84,23 +89,23 @@ final class CatalogSchemas {
     }
 
     private static final class SystemCatalogSchema extends AbstractSchema {
-        private final SystemSchema sys;
+        private final Map<String, Schema> schemas;
 
-        SystemCatalogSchema(SystemSchema sys) {
-            this.sys = sys;
+        SystemCatalogSchema(Map<String, Schema> schemas) {
+            this.schemas = schemas;
         }
 
         @Override
         protected Map<String, Schema> getSubSchemaMap() {
-            return Map.of(SystemTables.SCHEMA, sys);
+            return schemas;
         }
     }
 
     private static final class SystemSchema extends AbstractSchema {
         private final Map<String, Table> tables = new LinkedHashMap<>();
 
-        SystemSchema(SystemTables<?> systemTables) {
-            for (SystemTable<?> table : systemTables.tables()) {
+        SystemSchema(List<? extends SystemTable<?>> systemTables) {
+            for (SystemTable<?> table : systemTables) {
                 tables.put(table.name(), ConnectorTable.system(table));
             }
         }

@@ -62,11 +62,11 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
         this.system = system;
     }
 
-    /** A table of the {@code sys} schema, planned as if it held {@link #SYSTEM_TABLE_ROWS} rows. */
+    /** A system table, planned as if it held {@link #SYSTEM_TABLE_ROWS} rows. */
     static ConnectorTable system(SystemTable<?> table) {
         return new ConnectorTable(
                 SystemTables.CATALOG,
-                SystemTables.SCHEMA,
+                table.schema(),
                 new TableDefinition(table.name(), table.columns()),
                 new TableStatistics(SYSTEM_TABLE_ROWS, SYSTEM_TABLE_ROWS * 100L),
                 List.of(),

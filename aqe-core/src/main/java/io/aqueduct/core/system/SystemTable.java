@@ -4,9 +4,10 @@ import io.aqueduct.core.type.RowType;
 import java.util.List;
 
 /**
- * A read-only table of the {@code sys} schema whose rows live in the coordinator, not in a connector.
- * Its rows are taken as a snapshot each time a query that reads it is about to run, and travel to
- * the workers inlined in the plan.
+ * A read-only system table (schema {@code sys} or {@code information_schema}) whose rows live in the
+ * coordinator, not in a connector. Its rows are taken as a snapshot each time a query that reads it
+ * is about to run; the coordinator answers a query over system tables alone itself, and a query
+ * that also reads a connector's table takes the snapshot to the workers inlined in its plan.
  *
  * <pre>{@code
  * final class UptimeTable implements SystemTable<SystemContext> {
@@ -27,8 +28,17 @@ import java.util.List;
  *     settings); the same for every table of a {@link SystemTables}
  */
 public interface SystemTable<C> {
-    /** The name in the {@code sys} schema: lower case, unique among the system tables. */
+    /** The name in its schema: lower case, unique among the system tables of every schema. */
     String name();
+
+    /**
+     * The schema of catalog {@value SystemTables#CATALOG} holding the table, also resolvable from the
+     * root: {@value SystemTables#SCHEMA} unless the table says otherwise (such as
+     * {@value SystemTables#INFORMATION_SCHEMA}).
+     */
+    default String schema() {
+        return SystemTables.SCHEMA;
+    }
 
     /** The columns, in order; names lower case. The same on every call. */
     RowType columns();

@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The tables of the {@code sys} schema, which SQL reaches as {@code sys.<table>} or
- * {@code system.sys.<table>} and JDBC metadata lists in catalog {@value #CATALOG}.
+ * The system tables: those of the {@code sys} schema, which SQL reaches as {@code sys.<table>} or
+ * {@code system.sys.<table>}, and of {@code information_schema} likewise; JDBC metadata lists them
+ * in catalog {@value #CATALOG}.
  *
  * <pre>{@code
  * SystemTables<SystemContext> tables = SystemTables.of(List.of(new SettingsTable(), new WorkersTable(...)));
@@ -30,6 +31,9 @@ public final class SystemTables<C> {
 
     /** The system schema, also resolvable from the root as {@code sys.<table>}. */
     public static final String SCHEMA = "sys";
+
+    /** The SQL standard's schema describing every catalog's schemas, tables and columns. */
+    public static final String INFORMATION_SCHEMA = "information_schema";
 
     /** JDBC {@code TABLE_TYPE} of system tables. */
     public static final String TABLE_TYPE = "SYSTEM TABLE";
@@ -67,6 +71,18 @@ public final class SystemTables<C> {
     /** Every table, in registration order. */
     public List<SystemTable<C>> tables() {
         return List.copyOf(tables.values());
+    }
+
+    /** The schemas the tables are in, each once, in the order of their first table. */
+    public List<String> schemas() {
+        return tables.values().stream().map(SystemTable::schema).distinct().toList();
+    }
+
+    /** The tables of {@code schema}, in registration order. */
+    public List<SystemTable<C>> tables(String schema) {
+        return tables.values().stream()
+                .filter(table -> table.schema().equals(schema))
+                .toList();
     }
 
     public Optional<SystemTable<C>> table(String name) {

@@ -1,6 +1,7 @@
 /**
- * System tables: read-only tables of the {@code sys} schema whose rows the coordinator holds
- * (settings, workers, and the query registry's queries, stages, tasks, operators and decisions).
+ * System tables: read-only tables whose rows the coordinator holds: schema {@code sys} (settings,
+ * workers, and the query registry's queries, stages, tasks, operators and decisions) and schema
+ * {@code information_schema} (schemata, tables, columns and views of every catalog).
  *
  * <p>How it fits together:
  *
@@ -8,9 +9,10 @@
  *   <li>A {@link io.aqueduct.core.system.SystemTable} has a name, columns (best declared once with
  *       {@link io.aqueduct.core.system.SystemColumns}) and a method that returns its current rows.
  *   <li>{@link io.aqueduct.core.system.SystemTables} holds the tables of a process. The
- *       {@code QueryCompiler} exposes them to SQL as {@code sys.<table>} and {@code system.sys.<table>};
- *       the coordinator's JDBC metadata lists them in catalog {@code system}, schema {@code sys}, with
- *       table type {@code SYSTEM TABLE}.
+ *       {@code QueryCompiler} exposes them to SQL as {@code <schema>.<table>} and
+ *       {@code system.<schema>.<table>} ({@link io.aqueduct.core.system.SystemTable#schema()});
+ *       the coordinator's JDBC metadata lists them in catalog {@code system}, with table type
+ *       {@code SYSTEM TABLE}. Table names are unique across the schemas.
  *   <li>Each execution of a query passes a {@link io.aqueduct.core.system.SystemSnapshotSource} to
  *       {@code CompiledQuery.plan}; every scan of a system table then takes a fresh snapshot, which is
  *       inlined in the plan as a {@code ValuesNode} of the columns the query reads. Plans of queries

@@ -7,7 +7,9 @@ import io.aqueduct.server.coordinator.CoordinatorServer;
 import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** A coordinator with its Avatica endpoint and its workers, spawned locally or given by URL. */
 final class EmbeddedCluster implements AutoCloseable {
@@ -31,10 +33,12 @@ final class EmbeddedCluster implements AutoCloseable {
     }
 
     static EmbeddedCluster start(ClusterOptions options) throws Exception {
-        return start(options, JdbcEndpointSecurity.NONE);
+        return start(options, JdbcEndpointSecurity.NONE, Optional.empty());
     }
 
-    static EmbeddedCluster start(ClusterOptions options, JdbcEndpointSecurity security) throws Exception {
+    /** As {@link #start(ClusterOptions)}, with the JDBC endpoint's security and the local workers' output going to {@code workerLog} if given. */
+    static EmbeddedCluster start(ClusterOptions options, JdbcEndpointSecurity security, Optional<Path> workerLog)
+            throws Exception {
         ClusterSecret secret = secret(options);
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
@@ -43,8 +47,8 @@ final class EmbeddedCluster implements AutoCloseable {
                     .map(w -> w.startsWith("http") ? w : "http://" + w)
                     .toList();
         } else {
-            localWorkers =
-                    LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            localWorkers = LocalWorkers.start(
+                    options.localWorkers, secret, options.workerJvmOptions, options.workerMemory, workerLog);
             workerUrls = localWorkers.urls();
         }
         try {

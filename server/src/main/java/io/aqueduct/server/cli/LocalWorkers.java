@@ -4,10 +4,14 @@ import io.aqueduct.server.transport.ClusterSecret;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,31 +24,49 @@ final class LocalWorkers implements AutoCloseable {
 
     private final List<Process> processes;
     private final List<String> urls;
+    /** Where the workers' output goes once they are ready. */
+    private final PrintStream output;
 
-    private LocalWorkers(List<Process> processes, List<String> urls) {
+    private LocalWorkers(List<Process> processes, List<String> urls, PrintStream output) {
         this.processes = processes;
         this.urls = urls;
+        this.output = output;
     }
 
-    static LocalWorkers start(int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes)
+    /**
+     * Spawns {@code count} workers and waits until each is ready.
+     *
+     * @param logFile where the workers' output (their log lines) goes; empty: this process's stderr
+     */
+    static LocalWorkers start(
+            int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes, Optional<Path> logFile)
             throws IOException {
+        PrintStream output = logFile.isPresent()
+                ? new PrintStream(
+                        Files.newOutputStream(logFile.get(), StandardOpenOption.CREATE, StandardOpenOption.APPEND),
+                        true,
+                        StandardCharsets.UTF_8)
+                : System.err;
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes));
+                processes.add(spawn(secret, jvmOptions, memoryBytes, logFile));
             }
             for (Process process : processes) {
-                urls.add(awaitReady(process));
+                urls.add(awaitReady(process, output));
             }
         } catch (IOException | RuntimeException e) {
             processes.forEach(Process::destroyForcibly);
+            closeLog(output);
             throw e;
         }
-        return new LocalWorkers(processes, urls);
+        return new LocalWorkers(processes, urls, output);
     }
 
-    private static Process spawn(ClusterSecret secret, List<String> jvmOptions, long memoryBytes) throws IOException {
+    private static Process spawn(
+            ClusterSecret secret, List<String> jvmOptions, long memoryBytes, Optional<Path> logFile)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -55,24 +77,26 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
         command.add("--exit-with-parent");
-        ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .redirectError(logFile.map(file -> ProcessBuilder.Redirect.appendTo(file.toFile()))
+                        .orElse(ProcessBuilder.Redirect.INHERIT));
         builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret.value());
         return builder.start();
     }
 
     /** Reads the child's announcement; its later output goes on being drained so it never blocks. */
-    private static String awaitReady(Process process) throws IOException {
+    private static String awaitReady(Process process, PrintStream output) throws IOException {
         BufferedReader out =
                 new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         String line;
         while ((line = out.readLine()) != null) {
             if (line.startsWith(READY_PREFIX)) {
-                Thread drainer = new Thread(() -> out.lines().forEach(System.err::println), "aqueduct-worker-output");
+                Thread drainer = new Thread(() -> out.lines().forEach(output::println), "aqueduct-worker-output");
                 drainer.setDaemon(true);
                 drainer.start();
                 return line.substring(READY_PREFIX.length()).trim();
             }
-            System.err.println(line);
+            output.println(line);
         }
         throw new IOException("Worker process exited before it was ready (exit code " + waitFor(process) + ")");
     }
@@ -83,6 +107,12 @@ final class LocalWorkers implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return -1;
+        }
+    }
+
+    private static void closeLog(PrintStream output) {
+        if (output != System.err) {
+            output.close();
         }
     }
 
@@ -105,5 +135,6 @@ final class LocalWorkers implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
         }
+        closeLog(output);
     }
 }

@@ -1,6 +1,7 @@
 package io.aqueduct.server.cli;
 
 import io.aqueduct.server.security.JdbcEndpointSecurity;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -22,7 +23,7 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JdbcEndpointSecurity security = endpoint.security();
-        EmbeddedCluster cluster = EmbeddedCluster.start(options, security);
+        EmbeddedCluster cluster = EmbeddedCluster.start(options, security, Optional.empty());
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -1,7 +1,10 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.server.security.JdbcEndpointSecurity;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,6 +14,8 @@ import sqlline.SqlLine;
 /** {@code aqueduct shell}: sqlline through the Aqueduct driver, on an embedded cluster by default. */
 @Command(name = "shell", mixinStandardHelpOptions = true, description = "Open an SQL shell (sqlline).")
 final class ShellCommand implements Callable<Integer> {
+    private static final String LOG_FILE_PROPERTY = "org.slf4j.simpleLogger.logFile";
+
     @Option(names = "--url", description = "JDBC URL of a running coordinator; without it an embedded cluster starts.")
     String url;
 
@@ -34,7 +39,15 @@ final class ShellCommand implements Callable<Integer> {
             return runShell(url);
         }
         options.port = 0;
-        try (EmbeddedCluster cluster = EmbeddedCluster.start(options)) {
+        // The cluster's log lines would land between the results: they go to a file instead. Set
+        // before the first logger exists, as slf4j-simple reads its settings once.
+        Path logFile = Path.of(
+                System.getProperty("java.io.tmpdir"),
+                "aqueduct-shell-" + ProcessHandle.current().pid() + ".log");
+        System.setProperty(LOG_FILE_PROPERTY, logFile.toString());
+        System.out.println("Cluster log: " + logFile);
+        try (EmbeddedCluster cluster =
+                EmbeddedCluster.start(options, JdbcEndpointSecurity.NONE, Optional.of(logFile))) {
             return runShell(cluster.jdbcUrl());
         }
     }
@@ -51,6 +64,10 @@ final class ShellCommand implements Callable<Integer> {
         if (password != null || user == null) {
             arguments.addAll(List.of("-p", password == null ? "" : password));
         }
+        // Aqueduct has no transactions: sqlline's default level would earn a warning.
+        arguments.add("--isolation=TRANSACTION_NONE");
+        // An error prints its message and SQLState, not a stack trace.
+        arguments.add("--verbose=false");
         return arguments.toArray(String[]::new);
     }
 }

@@ -7,12 +7,14 @@ import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.SessionStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import java.io.StringReader;
 import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -24,6 +26,7 @@ import org.apache.calcite.avatica.QueryState;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
+import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
 /**
  * Aqueduct's side of the Avatica protocol: each JDBC call arrives here and goes to the engine.
@@ -39,6 +42,13 @@ public final class AqueductMeta implements ProtobufMeta {
     private final Coordinator coordinator;
     private final CatalogMetadata catalogMetadata;
     private final String version;
+    /** The parser's keywords that SQL:2003 does not reserve, as Calcite's parser lists them. */
+    private static final String SQL_KEYWORDS =
+            SqlParserImpl.FACTORY.getParser(new StringReader("")).getMetadata().getJdbcKeywords();
+
+    /** Planned once, in the background from the start. */
+    private final Supplier<SupportedFunctions> supportedFunctions;
+
     private final Map<String, ConnectionState> connections = new ConcurrentHashMap<>();
     private final AtomicInteger statementIds = new AtomicInteger();
 
@@ -46,16 +56,23 @@ public final class AqueductMeta implements ProtobufMeta {
         this.coordinator = coordinator;
         this.catalogMetadata = new CatalogMetadata(coordinator.connectors(), coordinator.systemTables());
         this.version = version;
+        Session probeSession = Session.fromConnectionProperties(Map.of(), coordinator.defaultSettings());
+        // Planning the candidates takes seconds on a cold Calcite: start at once, not on the first connect.
+        CompletableFuture<SupportedFunctions> functions = CompletableFuture.supplyAsync(() ->
+                new SupportedFunctions(sql -> coordinator.compile(sql, probeSession), SupportedFunctions.CANDIDATES));
+        this.supportedFunctions = functions::join;
     }
 
     private static final class ConnectionState {
         volatile Session session;
         final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
-        ConnectionProperties properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
-                true, true, Connection.TRANSACTION_NONE, null, null);
+        /** What {@code Connection.getCatalog()} and {@code getSchema()} answer: the session's defaults. */
+        ConnectionProperties properties;
 
         ConnectionState(Session session) {
             this.session = session;
+            this.properties = new org.apache.calcite.avatica.ConnectionPropertiesImpl(
+                    true, true, Connection.TRANSACTION_NONE, session.catalog(), session.schema());
         }
     }
 
@@ -204,6 +221,13 @@ public final class AqueductMeta implements ProtobufMeta {
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
+        Optional<List<Object>> systemRows =
+                coordinator.answerOnCoordinator(statement.prepared, parameterValues, session, statement.maxRowCount);
+        if (systemRows.isPresent()) {
+            Frame all = Frame.create(0, true, systemRows.get());
+            return new ExecuteResult(
+                    List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
+        }
         QueryExecution execution =
                 coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id);
         synchronized (statement) {
@@ -341,11 +365,12 @@ public final class AqueductMeta implements ProtobufMeta {
         properties.put(DatabaseProperty.GET_DATABASE_MAJOR_VERSION, versionPart(0));
         properties.put(DatabaseProperty.GET_DATABASE_MINOR_VERSION, versionPart(1));
         properties.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, Connection.TRANSACTION_NONE);
-        properties.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "ABS,MOD");
-        properties.put(DatabaseProperty.GET_STRING_FUNCTIONS, "CHAR_LENGTH,LOWER,SUBSTRING,TRIM,UPPER");
-        properties.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "");
-        properties.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "EXTRACT");
-        properties.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, "");
+        SupportedFunctions functions = supportedFunctions.get();
+        properties.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, functions.list(SupportedFunctions.Category.NUMERIC));
+        properties.put(DatabaseProperty.GET_STRING_FUNCTIONS, functions.list(SupportedFunctions.Category.STRING));
+        properties.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, functions.list(SupportedFunctions.Category.SYSTEM));
+        properties.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, functions.list(SupportedFunctions.Category.TIME_DATE));
+        properties.put(DatabaseProperty.GET_S_Q_L_KEYWORDS, SQL_KEYWORDS);
         return properties;
     }
 
@@ -393,7 +418,7 @@ public final class AqueductMeta implements ProtobufMeta {
 
     @Override
     public MetaResultSet getTypeInfo(ConnectionHandle ch) {
-        return metadata(ch, MetaImpl.MetaTypeInfo.class, catalogMetadata::typeInfo);
+        return metadata(ch, CatalogMetadata.TypeInfoRow.class, catalogMetadata::typeInfo);
     }
 
     @Override

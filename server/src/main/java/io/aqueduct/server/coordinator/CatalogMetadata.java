@@ -1,13 +1,11 @@
 package io.aqueduct.server.coordinator;
 
-import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.ConnectorRegistry;
-import io.aqueduct.core.connector.TableDefinition;
-import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import io.aqueduct.core.type.TypeKind;
+import io.aqueduct.server.system.TableListing;
 import java.sql.DatabaseMetaData;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -17,58 +15,49 @@ import org.apache.calcite.avatica.MetaImpl;
 
 /**
  * The rows of JDBC's catalog, schema, table, column and type listings, filtered by JDBC patterns:
- * the connectors' tables (type {@code TABLE}) and the system tables (catalog {@code system}, schema
- * {@code sys}, type {@code SYSTEM TABLE}).
+ * the connectors' tables (type {@code TABLE}) and the system tables (catalog {@code system}, schemas
+ * {@code sys} and {@code information_schema}, type {@code SYSTEM TABLE}).
  */
 final class CatalogMetadata {
-    private static final String TABLE = "TABLE";
-
-    private final ConnectorRegistry connectors;
-    private final SystemTables<?> systemTables;
+    private final TableListing listing;
+    private final boolean hasSystemTables;
 
     CatalogMetadata(ConnectorRegistry connectors, SystemTables<?> systemTables) {
-        this.connectors = connectors;
-        this.systemTables = systemTables;
+        this.listing = new TableListing(connectors, () -> systemTables);
+        this.hasSystemTables = !systemTables.isEmpty();
     }
 
-    /** The table types {@link #tables} reports. */
+    /** The table types {@link #tables} reports, in JDBC's order (by name). */
     List<MetaImpl.MetaTableType> tableTypes() {
         List<MetaImpl.MetaTableType> types = new ArrayList<>();
-        if (!systemTables.isEmpty()) {
+        if (hasSystemTables) {
             types.add(new MetaImpl.MetaTableType(SystemTables.TABLE_TYPE));
         }
-        types.add(new MetaImpl.MetaTableType(TABLE));
+        types.add(new MetaImpl.MetaTableType(TableListing.TABLE));
         return types;
     }
 
+    /** JDBC orders catalogs by name. */
     List<MetaImpl.MetaCatalog> catalogs() {
-        List<MetaImpl.MetaCatalog> catalogs = new ArrayList<>();
-        connectors.all().forEach(connector -> catalogs.add(new MetaImpl.MetaCatalog(connector.name())));
-        if (!systemTables.isEmpty()) {
-            catalogs.add(new MetaImpl.MetaCatalog(SystemTables.CATALOG));
-        }
-        return catalogs;
+        return listing.catalogs().stream()
+                .sorted()
+                .map(MetaImpl.MetaCatalog::new)
+                .toList();
     }
 
+    /** JDBC orders schemas by catalog, then name. */
     List<MetaImpl.MetaSchema> schemas(String catalog, String schemaPattern) {
-        List<MetaImpl.MetaSchema> schemas = new ArrayList<>();
-        for (Connector connector : matchingCatalogs(catalog)) {
-            for (String schema : connector.schemaNames()) {
-                if (matches(schemaPattern, schema)) {
-                    schemas.add(new MetaImpl.MetaSchema(connector.name(), schema));
-                }
-            }
-        }
-        if (systemSchemaMatches(catalog, schemaPattern)) {
-            schemas.add(new MetaImpl.MetaSchema(SystemTables.CATALOG, SystemTables.SCHEMA));
-        }
-        return schemas;
+        return matchingSchemas(catalog, schemaPattern).stream()
+                .map(schema -> new MetaImpl.MetaSchema(schema.catalog(), schema.schema()))
+                .sorted(Comparator.<MetaImpl.MetaSchema, String>comparing(schema -> schema.tableCatalog)
+                        .thenComparing(schema -> schema.tableSchem))
+                .toList();
     }
 
     List<MetaImpl.MetaTable> tables(String catalog, String schemaPattern, String tablePattern, List<String> types) {
         // JDBC orders tables by type, catalog, schema and name.
-        return describedTables(catalog, schemaPattern, tablePattern, types).stream()
-                .map(DescribedTable::table)
+        return matchingTables(catalog, schemaPattern, tablePattern, types).stream()
+                .map(table -> new MetaImpl.MetaTable(table.catalog(), table.schema(), table.name(), table.type()))
                 .sorted(Comparator.<MetaImpl.MetaTable, String>comparing(table -> table.tableType)
                         .thenComparing(table -> table.tableCat)
                         .thenComparing(table -> table.tableSchem)
@@ -76,112 +65,154 @@ final class CatalogMetadata {
                 .toList();
     }
 
+    /** JDBC orders columns by catalog, schema, table and position. */
     List<MetaImpl.MetaColumn> columns(String catalog, String schemaPattern, String tablePattern, String columnPattern) {
         List<MetaImpl.MetaColumn> columns = new ArrayList<>();
-        for (DescribedTable described : describedTables(catalog, schemaPattern, tablePattern, null)) {
-            RowType type = described.columns();
+        List<TableListing.Table> tables = new ArrayList<>(matchingTables(catalog, schemaPattern, tablePattern, null));
+        tables.sort(Comparator.comparing(TableListing.Table::catalog)
+                .thenComparing(TableListing.Table::schema)
+                .thenComparing(TableListing.Table::name));
+        for (TableListing.Table table : tables) {
+            RowType type = table.columns();
             for (int i = 0; i < type.size(); i++) {
                 String name = type.names().get(i);
                 if (matches(columnPattern, name)) {
-                    columns.add(column(described.table(), name, type.type(i), i + 1));
+                    columns.add(column(table, name, type.type(i), i + 1));
                 }
             }
         }
         return columns;
     }
 
-    /** A table's metadata row with its columns. */
-    private record DescribedTable(MetaImpl.MetaTable table, RowType columns) {}
+    private List<TableListing.Schema> matchingSchemas(String catalog, String schemaPattern) {
+        return listing.schemas().stream()
+                .filter(schema -> catalog == null || catalog.equals(schema.catalog()))
+                .filter(schema -> matches(schemaPattern, schema.schema()))
+                .toList();
+    }
 
-    private List<DescribedTable> describedTables(
+    private List<TableListing.Table> matchingTables(
             String catalog, String schemaPattern, String tablePattern, List<String> types) {
-        List<DescribedTable> tables = new ArrayList<>();
-        if (types == null || types.contains(TABLE)) {
-            for (MetaImpl.MetaSchema schema : schemas(catalog, schemaPattern)) {
-                if (schema.tableCatalog.equals(SystemTables.CATALOG)) {
-                    continue;
-                }
-                for (TableDefinition table :
-                        connectors.connector(schema.tableCatalog).tables(schema.tableSchem)) {
-                    if (matches(tablePattern, table.name())) {
-                        tables.add(new DescribedTable(
-                                new MetaImpl.MetaTable(schema.tableCatalog, schema.tableSchem, table.name(), TABLE),
-                                table.columns()));
-                    }
-                }
-            }
-        }
-        if ((types == null || types.contains(SystemTables.TABLE_TYPE)) && systemSchemaMatches(catalog, schemaPattern)) {
-            for (SystemTable<?> table : systemTables.tables()) {
-                if (matches(tablePattern, table.name())) {
-                    tables.add(new DescribedTable(
-                            new MetaImpl.MetaTable(
-                                    SystemTables.CATALOG, SystemTables.SCHEMA, table.name(), SystemTables.TABLE_TYPE),
-                            table.columns()));
+        List<TableListing.Table> tables = new ArrayList<>();
+        for (TableListing.Schema schema : matchingSchemas(catalog, schemaPattern)) {
+            for (TableListing.Table table : listing.tables(schema)) {
+                if (matches(tablePattern, table.name()) && (types == null || types.contains(table.type()))) {
+                    tables.add(table);
                 }
             }
         }
         return tables;
     }
 
-    private boolean systemSchemaMatches(String catalog, String schemaPattern) {
-        return !systemTables.isEmpty()
-                && (catalog == null || catalog.equals(SystemTables.CATALOG))
-                && matches(schemaPattern, SystemTables.SCHEMA);
-    }
-
-    private static MetaImpl.MetaColumn column(MetaImpl.MetaTable table, String name, DataType type, int ordinal) {
-        boolean varchar = type.kind() == TypeKind.VARCHAR;
+    private static MetaImpl.MetaColumn column(TableListing.Table table, String name, DataType type, int ordinal) {
         return new MetaImpl.MetaColumn(
-                table.tableCat,
-                table.tableSchem,
-                table.tableName,
-                name,
-                JdbcTypes.sqlType(type),
-                JdbcTypes.typeName(type),
-                JdbcTypes.precision(type),
-                type.isNumeric() ? type.scale() : null,
-                type.isNumeric() ? 10 : null,
-                DatabaseMetaData.columnNullable,
-                varchar ? Integer.MAX_VALUE : null,
-                ordinal,
-                "YES");
+                        table.catalog(),
+                        table.schema(),
+                        table.name(),
+                        name,
+                        JdbcTypes.sqlType(type),
+                        JdbcTypes.typeName(type),
+                        JdbcTypes.precision(type),
+                        JdbcTypes.decimalDigits(type),
+                        JdbcTypes.radix(type),
+                        DatabaseMetaData.columnNullable,
+                        JdbcTypes.charOctetLength(type),
+                        ordinal,
+                        "YES")
+                .withIsAutoincrement("NO")
+                .withIsGeneratedcolumn("NO");
     }
 
-    List<MetaImpl.MetaTypeInfo> typeInfo() {
-        List<MetaImpl.MetaTypeInfo> types = new ArrayList<>();
-        for (DataType type : List.of(
-                DataType.BOOLEAN,
-                DataType.INTEGER,
-                DataType.BIGINT,
-                DataType.DOUBLE,
-                DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0),
-                DataType.DATE,
-                DataType.VARCHAR)) {
-            boolean decimal = type.kind() == TypeKind.DECIMAL;
-            types.add(new MetaImpl.MetaTypeInfo(
+    /** One row per type the engine runs, every column filled where the javadoc gives it a meaning. */
+    List<TypeInfoRow> typeInfo() {
+        List<TypeInfoRow> types = new ArrayList<>();
+        for (DataType type : JdbcTypes.supportedTypes()) {
+            boolean text = type.kind() == TypeKind.VARCHAR;
+            types.add(new TypeInfoRow(
                     JdbcTypes.typeName(type),
                     JdbcTypes.sqlType(type),
                     JdbcTypes.precision(type),
-                    type.kind() == TypeKind.VARCHAR ? "'" : type.kind() == TypeKind.DATE ? "DATE '" : null,
-                    type.kind() == TypeKind.VARCHAR || type.kind() == TypeKind.DATE ? "'" : null,
+                    JdbcTypes.literalPrefix(type),
+                    JdbcTypes.literalSuffix(type),
+                    JdbcTypes.createParams(type),
                     (short) DatabaseMetaData.typeNullable,
-                    type.kind() == TypeKind.VARCHAR,
-                    (short) DatabaseMetaData.typeSearchable,
-                    !type.isNumeric(),
+                    text,
+                    (short) (text ? DatabaseMetaData.typeSearchable : DatabaseMetaData.typePredBasic),
                     false,
                     false,
+                    false,
+                    JdbcTypes.typeName(type),
                     (short) 0,
-                    (short) (decimal ? DataType.MAX_DECIMAL_PRECISION : 0),
-                    type.isNumeric() ? 10 : null));
+                    (short) (type.kind() == TypeKind.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : 0),
+                    JdbcTypes.sqlType(type),
+                    0,
+                    type.isNumeric() ? 10 : 0));
         }
         return types;
     }
 
-    private List<Connector> matchingCatalogs(String catalog) {
-        return connectors.all().stream()
-                .filter(c -> catalog == null || catalog.equals(c.name()))
-                .toList();
+    /**
+     * A row of {@code getTypeInfo}, in the javadoc's column order ({@link MetadataResults} names each
+     * column after its field). Avatica's own {@code MetaTypeInfo} leaves four columns null.
+     */
+    static final class TypeInfoRow {
+        public final String typeName;
+        public final int dataType;
+        public final Integer precision;
+        public final String literalPrefix;
+        public final String literalSuffix;
+        public final String createParams;
+        public final short nullable;
+        public final boolean caseSensitive;
+        public final short searchable;
+        public final boolean unsignedAttribute;
+        public final boolean fixedPrecScale;
+        public final boolean autoIncrement;
+        public final String localTypeName;
+        public final short minimumScale;
+        public final short maximumScale;
+        public final int sqlDataType;
+        public final int sqlDatetimeSub;
+        public final int numPrecRadix;
+
+        TypeInfoRow(
+                String typeName,
+                int dataType,
+                Integer precision,
+                String literalPrefix,
+                String literalSuffix,
+                String createParams,
+                short nullable,
+                boolean caseSensitive,
+                short searchable,
+                boolean unsignedAttribute,
+                boolean fixedPrecScale,
+                boolean autoIncrement,
+                String localTypeName,
+                short minimumScale,
+                short maximumScale,
+                int sqlDataType,
+                int sqlDatetimeSub,
+                int numPrecRadix) {
+            this.typeName = typeName;
+            this.dataType = dataType;
+            this.precision = precision;
+            this.literalPrefix = literalPrefix;
+            this.literalSuffix = literalSuffix;
+            this.createParams = createParams;
+            this.nullable = nullable;
+            this.caseSensitive = caseSensitive;
+            this.searchable = searchable;
+            this.unsignedAttribute = unsignedAttribute;
+            this.fixedPrecScale = fixedPrecScale;
+            this.autoIncrement = autoIncrement;
+            this.localTypeName = localTypeName;
+            this.minimumScale = minimumScale;
+            this.maximumScale = maximumScale;
+            this.sqlDataType = sqlDataType;
+            this.sqlDatetimeSub = sqlDatetimeSub;
+            this.numPrecRadix = numPrecRadix;
+        }
     }
 
     /** JDBC pattern match: {@code %} any run, {@code _} one character, {@code \} escapes; null matches all. */

@@ -3,6 +3,12 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.connector.TaskEstimator;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.LocalExecutionPlanner;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.exec.TaskInputs;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
@@ -80,7 +86,7 @@ public final class Coordinator implements AutoCloseable {
         this.clusterShape = ClusterShape.of(workerUrls.size(), coresPerWorker);
         this.client = new WorkerClient(secret);
         this.queries = new QueryRegistry(queryRetention, MAX_RETAINED_PLAN_BYTES);
-        this.systemTables = SystemSchema.tables(this.workerUrls, client, queries);
+        this.systemTables = SystemSchema.tables(connectors, this.workerUrls, client, queries);
         this.compiler = new QueryCompiler(connectors.all(), systemTables);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
@@ -141,6 +147,48 @@ public final class Coordinator implements AutoCloseable {
                 monitorExecutor,
                 taskMemoryBytes);
     }
+
+    /**
+     * The rows of a query that reads system tables and no connector's table, computed here on the
+     * coordinator (where those rows live) rather than on a worker; at most {@code maxRows} of them
+     * when positive. Such a query is not registered: it has no stages and leaves no final plan, and
+     * the driver's own lookups in {@code sys.queries} do not appear there as queries of their own.
+     * Empty when the query reads a connector's table, which then runs on the cluster.
+     */
+    Optional<List<Object>> answerOnCoordinator(
+            CompiledQuery query, List<?> parameterValues, Session session, long maxRows) {
+        if (!query.readsSystemTables()) {
+            return Optional.empty();
+        }
+        PlanNode plan = query.plan(parameterValues, systemTables.snapshotSource(new SystemContext(session.settings())));
+        if (readsConnectorTable(plan)) {
+            return Optional.empty();
+        }
+        try (BufferAllocator queryAllocator = allocator.newChildAllocator("system-query", 0, allocator.getLimit());
+                ResultCursor cursor = new ResultCursor(
+                        new LocalExecutionPlanner().plan(plan, NO_TASK_INPUTS, ExecutionContext.of(queryAllocator)),
+                        query.queryResultType())) {
+            return Optional.of(cursor.next(
+                    maxRows > 0 ? (int) Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE, Long.MAX_VALUE));
+        }
+    }
+
+    private static boolean readsConnectorTable(PlanNode plan) {
+        return plan instanceof TableScanNode || plan.sources().stream().anyMatch(Coordinator::readsConnectorTable);
+    }
+
+    /** A plan over system tables alone has values for leaves: it reads no split and no other task. */
+    private static final TaskInputs NO_TASK_INPUTS = new TaskInputs() {
+        @Override
+        public Operator scan(TableScanNode node, ExecutionContext context) {
+            throw new IllegalStateException("A query over system tables scans no connector table");
+        }
+
+        @Override
+        public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
+            throw new IllegalStateException("A query over system tables reads no other task");
+        }
+    };
 
     /** The plan before execution: Calcite's logical plan and the stages with their static task counts. */
     List<String> explain(CompiledQuery query, List<?> parameterValues, Session session) {

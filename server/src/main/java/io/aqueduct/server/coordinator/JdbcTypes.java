@@ -1,14 +1,90 @@
 package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.TypeKind;
 import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.avatica.ColumnMetaData;
 
-/** How each engine type looks to JDBC: type code, name, Avatica representation and Java class. */
-final class JdbcTypes {
+/**
+ * How each engine type looks to JDBC: type code, name, Avatica representation, Java class, and the
+ * sizes {@code getColumns}, {@code information_schema.columns} and {@code getTypeInfo} report. The
+ * switches over {@link TypeKind} are exhaustive, so a new engine type must be described here, and then
+ * appears in {@code getTypeInfo} by itself.
+ */
+public final class JdbcTypes {
     private JdbcTypes() {}
 
-    static int sqlType(DataType type) {
+    /**
+     * The widest type of each kind the engine runs, in {@code getTypeInfo}'s order (by JDBC type
+     * code); the {@code NULL} literal's type is not one a column can have.
+     */
+    static List<DataType> supportedTypes() {
+        List<DataType> types = new ArrayList<>();
+        for (TypeKind kind : TypeKind.values()) {
+            widest(kind).ifPresent(types::add);
+        }
+        types.sort(Comparator.comparingInt(JdbcTypes::sqlType));
+        return types;
+    }
+
+    private static Optional<DataType> widest(TypeKind kind) {
+        return switch (kind) {
+            case BOOLEAN -> Optional.of(DataType.BOOLEAN);
+            case INTEGER -> Optional.of(DataType.INTEGER);
+            case BIGINT -> Optional.of(DataType.BIGINT);
+            case DOUBLE -> Optional.of(DataType.DOUBLE);
+            case DECIMAL -> Optional.of(DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0));
+            case DATE -> Optional.of(DataType.DATE);
+            case VARCHAR -> Optional.of(DataType.VARCHAR);
+            case NULL -> Optional.empty();
+        };
+    }
+
+    /** The text before a literal of the type, as the engine parses it; null when literals are bare. */
+    static String literalPrefix(DataType type) {
+        return switch (type.kind()) {
+            case VARCHAR -> "'";
+            case DATE -> "DATE '";
+            case BOOLEAN, INTEGER, BIGINT, DOUBLE, DECIMAL, NULL -> null;
+        };
+    }
+
+    static String literalSuffix(DataType type) {
+        return literalPrefix(type) == null ? null : "'";
+    }
+
+    /** The parameters a type takes when named in SQL ({@code CAST(x AS DECIMAL(10, 2))}). */
+    static String createParams(DataType type) {
+        return switch (type.kind()) {
+            case DECIMAL -> "precision,scale";
+            case VARCHAR -> "length";
+            case BOOLEAN, INTEGER, BIGINT, DOUBLE, DATE, NULL -> null;
+        };
+    }
+
+    /** Digits after the point for exact numbers; null where it does not apply. */
+    public static Integer decimalDigits(DataType type) {
+        return switch (type.kind()) {
+            case INTEGER, BIGINT, DECIMAL -> type.scale();
+            case BOOLEAN, DOUBLE, DATE, VARCHAR, NULL -> null;
+        };
+    }
+
+    /** The radix of {@link #precision} for numbers; null for other types. */
+    public static Integer radix(DataType type) {
+        return type.isNumeric() ? 10 : null;
+    }
+
+    /** The maximum length in bytes of a character value; null for other types. */
+    public static Integer charOctetLength(DataType type) {
+        return type.kind() == TypeKind.VARCHAR ? Integer.MAX_VALUE : null;
+    }
+
+    public static int sqlType(DataType type) {
         return switch (type.kind()) {
             case BOOLEAN -> Types.BOOLEAN;
             case INTEGER -> Types.INTEGER;
@@ -21,7 +97,7 @@ final class JdbcTypes {
         };
     }
 
-    static String typeName(DataType type) {
+    public static String typeName(DataType type) {
         return switch (type.kind()) {
             case DECIMAL -> "DECIMAL";
             case NULL -> "NULL";
@@ -57,7 +133,7 @@ final class JdbcTypes {
     }
 
     /** Precision as JDBC reports it: digits for numbers, characters for text and dates. */
-    static int precision(DataType type) {
+    public static int precision(DataType type) {
         return switch (type.kind()) {
             case BOOLEAN -> 1;
             case INTEGER -> 10;
@@ -88,7 +164,7 @@ final class JdbcTypes {
         return new ColumnMetaData(
                 ordinal,
                 false,
-                type.kind() == io.aqueduct.core.type.TypeKind.VARCHAR,
+                type.kind() == TypeKind.VARCHAR,
                 true,
                 false,
                 java.sql.ResultSetMetaData.columnNullable,

@@ -1,9 +1,13 @@
 package io.aqueduct.server.system;
 
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.transport.WorkerClient;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The coordinator's system tables, registered in {@link #tables}: the one place that lists them. A
@@ -15,15 +19,18 @@ public final class SystemSchema {
     private SystemSchema() {}
 
     /**
-     * The tables of {@code sys}, in the order JDBC metadata lists them.
+     * The tables of {@code sys} and {@code information_schema}, in the order JDBC metadata lists them.
      *
+     * @param connectors the catalogs {@code information_schema} describes, with the system tables
      * @param workerUrls the coordinator's workers
      * @param workers the client asking them for their info
      * @param queries the running queries and the final plans of the last ended ones
      */
     public static SystemTables<SystemContext> tables(
-            List<String> workerUrls, WorkerClient workers, QueryRegistry queries) {
-        return SystemTables.of(List.of(
+            ConnectorRegistry connectors, List<String> workerUrls, WorkerClient workers, QueryRegistry queries) {
+        // information_schema lists every system table, itself included: it reads them once they exist.
+        AtomicReference<SystemTables<SystemContext>> all = new AtomicReference<>();
+        List<SystemTable<SystemContext>> tables = new ArrayList<>(List.of(
                 QueriesTable.create(queries),
                 StagesTable.create(queries),
                 TasksTable.create(queries),
@@ -31,5 +38,8 @@ public final class SystemSchema {
                 AqeDecisionsTable.create(queries),
                 new WorkersTable(workerUrls, workers::info),
                 new SettingsTable()));
+        tables.addAll(InformationSchema.tables(new TableListing(connectors, all::get)));
+        all.set(SystemTables.of(tables));
+        return all.get();
     }
 }

@@ -1,6 +1,10 @@
 /**
- * The coordinator's system tables, the schema {@code sys} (see {@code io.aqueduct.core.system} for the
- * mechanism): {@code settings} and {@code workers}.
+ * The coordinator's system tables (see {@code io.aqueduct.core.system} for the mechanism): schema
+ * {@code sys} ({@code queries}, {@code stages}, {@code tasks}, {@code operators},
+ * {@code aqe_decisions}, {@code workers}, {@code settings}) and {@code information_schema}
+ * ({@code schemata}, {@code tables}, {@code columns}, {@code views}: {@link
+ * io.aqueduct.server.system.InformationSchema}), which lists the same {@link
+ * io.aqueduct.server.system.TableListing} as JDBC metadata.
  *
  * <p>To add a table:
  *
