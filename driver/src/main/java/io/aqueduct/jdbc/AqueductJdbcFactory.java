@@ -19,8 +19,9 @@ import org.apache.calcite.avatica.UnregisteredDriver;
 /**
  * Creates the driver's JDBC objects: connections that implement {@link AqueductConnection}, and
  * statements and prepared statements that implement {@link AqueductStatement}. Database metadata
- * and result sets are Avatica's own, from the factory Avatica would have used (its JDBC 4.1
- * factory, which is package-private and so is wrapped rather than extended).
+ * is Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
+ * package-private and so is wrapped rather than extended); result sets are Avatica's plus the JDBC 4.2
+ * {@code getObject(column, Class)} ({@link AqueductResultSet}).
  */
 final class AqueductJdbcFactory implements AvaticaFactory {
     private final AvaticaFactory avatica;
@@ -77,7 +78,8 @@ final class AqueductJdbcFactory implements AvaticaFactory {
             TimeZone timeZone,
             Meta.Frame firstFrame)
             throws SQLException {
-        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+        ResultSetMetaData metaData = newResultSetMetaData(statement, signature);
+        return new AqueductResultSet(statement, state, signature, metaData, timeZone, firstFrame);
     }
 
     @Override

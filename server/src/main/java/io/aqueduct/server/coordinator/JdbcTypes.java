@@ -16,7 +16,10 @@ final class JdbcTypes {
             case DOUBLE -> Types.DOUBLE;
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
+            case TIMESTAMP -> Types.TIMESTAMP;
+            case TIME -> Types.TIME;
             case VARCHAR -> Types.VARCHAR;
+            case VARBINARY -> Types.VARBINARY;
             case NULL -> Types.NULL;
         };
     }
@@ -37,8 +40,10 @@ final class JdbcTypes {
             case BIGINT -> ColumnMetaData.Rep.LONG;
             case DOUBLE -> ColumnMetaData.Rep.DOUBLE;
             case DECIMAL -> ColumnMetaData.Rep.NUMBER;
-            case DATE -> ColumnMetaData.Rep.PRIMITIVE_INT;
+            case DATE, TIME -> ColumnMetaData.Rep.PRIMITIVE_INT;
+            case TIMESTAMP -> ColumnMetaData.Rep.PRIMITIVE_LONG;
             case VARCHAR -> ColumnMetaData.Rep.STRING;
+            case VARBINARY -> ColumnMetaData.Rep.BYTE_STRING;
             case NULL -> ColumnMetaData.Rep.OBJECT;
         };
     }
@@ -51,12 +56,15 @@ final class JdbcTypes {
             case DOUBLE -> Double.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> java.sql.Timestamp.class.getName();
+            case TIME -> java.sql.Time.class.getName();
             case VARCHAR -> String.class.getName();
+            case VARBINARY -> byte[].class.getName();
             case NULL -> Object.class.getName();
         };
     }
 
-    /** Precision as JDBC reports it: digits for numbers, characters for text and dates. */
+    /** Precision as JDBC reports it: digits for numbers, characters for text, dates and times, bytes for binaries. */
     static int precision(DataType type) {
         return switch (type.kind()) {
             case BOOLEAN -> 1;
@@ -65,8 +73,18 @@ final class JdbcTypes {
             case DOUBLE -> 15;
             case DECIMAL -> type.precision();
             case DATE -> 10;
-            case VARCHAR -> Integer.MAX_VALUE;
+            case TIMESTAMP -> 26;
+            case TIME -> 15;
+            case VARCHAR, VARBINARY -> Integer.MAX_VALUE;
             case NULL -> 0;
+        };
+    }
+
+    /** Digits after the point: a DECIMAL's scale, the microseconds of TIMESTAMP and TIME. */
+    static int scale(DataType type) {
+        return switch (type.kind()) {
+            case TIMESTAMP, TIME -> DataType.TIME_PRECISION;
+            default -> type.scale();
         };
     }
 
@@ -78,7 +96,9 @@ final class JdbcTypes {
             case DOUBLE -> 24;
             case DECIMAL -> type.precision() + 2;
             case DATE -> 10;
-            case VARCHAR -> 65_536;
+            case TIMESTAMP -> 26;
+            case TIME -> 15;
+            case VARCHAR, VARBINARY -> 65_536;
             case NULL -> 4;
         };
     }
@@ -98,7 +118,7 @@ final class JdbcTypes {
                 name,
                 schema,
                 precision(type),
-                type.scale(),
+                scale(type),
                 table,
                 catalog,
                 avaticaType,
