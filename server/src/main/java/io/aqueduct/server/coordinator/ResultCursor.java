@@ -19,14 +19,13 @@ import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.calcite.avatica.util.ByteString;
 
 /**
  * Turns the result's Arrow batches into the rows of Avatica frames. This is the JDBC boundary, the
  * one place where the engine works a row at a time; it holds at most one batch. Values take Avatica's
  * representations: DATE as epoch days, TIMESTAMP as the milliseconds of its wall-clock value read as
  * UTC and TIME as milliseconds of the day (Avatica carries milliseconds: the engine's microseconds are
- * truncated here), VARBINARY as a ByteString.
+ * truncated here), VARBINARY as a byte[].
  */
 final class ResultCursor implements AutoCloseable {
     private final Operator source;
@@ -96,14 +95,14 @@ final class ResultCursor implements AutoCloseable {
             case TIMESTAMP -> Math.floorDiv(((TimeStampMicroVector) vector).get(row), DateTimes.MICROS_PER_MILLI);
             case TIME -> (int) (((TimeMicroVector) vector).get(row) / DateTimes.MICROS_PER_MILLI);
             case VARCHAR -> new String(((VarCharVector) vector).get(row), java.nio.charset.StandardCharsets.UTF_8);
-            case VARBINARY -> new ByteString(((VarBinaryVector) vector).get(row));
+            case VARBINARY -> ((VarBinaryVector) vector).get(row);
             case NULL -> null;
         };
     }
 
     private static long estimatedSize(Object value) {
-        if (value instanceof ByteString bytes) {
-            return 16 + bytes.length();
+        if (value instanceof byte[] bytes) {
+            return 16 + bytes.length;
         }
         return value instanceof String s ? 16 + s.length() : 16;
     }
