@@ -1,7 +1,18 @@
 package io.aqueduct.jdbc;
 
-import java.sql.ResultSetMetaData;
+import java.math.BigDecimal;
+import java.sql.Date;
+import java.sql.SQLDataException;
 import java.sql.SQLException;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Calendar;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaStatement;
@@ -9,12 +20,23 @@ import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 
 /**
- * Avatica's result set, ending after the statement's maximum row count: Avatica sends
- * {@code setMaxRows} to the server for a plain statement's execution, never for a prepared
- * statement's, so the limit holds here for both. The count in force when the statement executed
- * applies, as the javadoc of {@code setMaxRows} says.
+ * Avatica's result set, ending after the statement's maximum row count, plus
+ * {@link #getObject(int, Class)}.
+ *
+ * <p>Avatica sends {@code setMaxRows} to the server for a plain statement's execution, never for a
+ * prepared statement's, so the limit holds here for both. The count in force when the statement
+ * executed applies, as the javadoc of {@code setMaxRows} says.
+ *
+ * <p>{@code getObject(int, Class)}, which Avatica 1.28 refuses for every type:
+ * the JDBC 4.2 {@code java.time} classes, the boxed primitives, String, BigDecimal, byte[] and the
+ * {@code java.sql} date/time classes. A TIMESTAMP column has no zone: its {@link LocalDateTime} is
+ * the value as the server computed it, whatever the JVM's zone; {@link OffsetDateTime} and
+ * {@link Instant} read it as UTC (as PostgreSQL's driver does for TIMESTAMP WITHOUT TIME ZONE).
+ * Avatica carries milliseconds, so sub-millisecond digits do not reach the client.
  */
 final class AqueductResultSet extends AvaticaResultSet {
+    private static final TimeZone UTC = TimeZone.getTimeZone(ZoneOffset.UTC);
+
     private final long maxRows;
     private long rowsRead;
 
@@ -22,7 +44,7 @@ final class AqueductResultSet extends AvaticaResultSet {
             AvaticaStatement statement,
             QueryState state,
             Meta.Signature signature,
-            ResultSetMetaData metaData,
+            java.sql.ResultSetMetaData metaData,
             TimeZone timeZone,
             Meta.Frame firstFrame)
             throws SQLException {
@@ -40,5 +62,99 @@ final class AqueductResultSet extends AvaticaResultSet {
             rowsRead++;
         }
         return next;
+    }
+
+    @Override
+    public <T> T getObject(int columnIndex, Class<T> type) throws SQLException {
+        if (type == null) {
+            throw new SQLException("type is null", "22023");
+        }
+        Object value = value(columnIndex, type);
+        return wasNull() ? null : type.cast(value);
+    }
+
+    @Override
+    public <T> T getObject(String columnLabel, Class<T> type) throws SQLException {
+        return getObject(findColumn(columnLabel), type);
+    }
+
+    private Object value(int column, Class<?> type) throws SQLException {
+        if (type == LocalDateTime.class) {
+            return localDateTime(column);
+        }
+        if (type == OffsetDateTime.class) {
+            LocalDateTime dateTime = localDateTime(column);
+            return dateTime == null ? null : dateTime.atOffset(ZoneOffset.UTC);
+        }
+        if (type == Instant.class) {
+            LocalDateTime dateTime = localDateTime(column);
+            return dateTime == null ? null : dateTime.toInstant(ZoneOffset.UTC);
+        }
+        if (type == LocalDate.class) {
+            LocalDateTime dateTime = localDateTime(column);
+            return dateTime == null ? null : dateTime.toLocalDate();
+        }
+        if (type == LocalTime.class) {
+            LocalDateTime dateTime = localDateTime(column);
+            return dateTime == null ? null : dateTime.toLocalTime();
+        }
+        if (type == String.class) {
+            return getString(column);
+        }
+        if (type == Boolean.class) {
+            return getBoolean(column);
+        }
+        if (type == Integer.class) {
+            return getInt(column);
+        }
+        if (type == Long.class) {
+            return getLong(column);
+        }
+        if (type == Short.class) {
+            return getShort(column);
+        }
+        if (type == Byte.class) {
+            return getByte(column);
+        }
+        if (type == Double.class) {
+            return getDouble(column);
+        }
+        if (type == Float.class) {
+            return getFloat(column);
+        }
+        if (type == BigDecimal.class) {
+            return getBigDecimal(column);
+        }
+        if (type == byte[].class) {
+            return getBytes(column);
+        }
+        if (type == Timestamp.class) {
+            return getTimestamp(column);
+        }
+        if (type == Date.class) {
+            return getDate(column);
+        }
+        if (type == Time.class) {
+            return getTime(column);
+        }
+        Object value = getObject(column);
+        if (value == null || type.isInstance(value)) {
+            return value;
+        }
+        throw new SQLDataException("Cannot convert column " + column + " to " + type.getName(), "22018");
+    }
+
+    /**
+     * The column's wall-clock value: Avatica's millisecond value taken with a UTC calendar, which it
+     * leaves unshifted, then read in UTC.
+     */
+    private LocalDateTime localDateTime(int column) throws SQLException {
+        Timestamp timestamp = getTimestamp(column, Calendar.getInstance(UTC));
+        if (timestamp == null) {
+            return null;
+        }
+        long millis = timestamp.getTime();
+        return LocalDateTime.ofEpochSecond(
+                Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
     }
 }

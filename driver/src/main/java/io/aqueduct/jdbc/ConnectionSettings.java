@@ -23,7 +23,8 @@ import org.apache.calcite.avatica.remote.Driver.Serialization;
  * {@code user}, and every other key verbatim, e.g. {@code distributed.dynamic_task_count}. The
  * client keeps the transport settings: {@code ssl}, {@code serialization} ({@code PROTOBUF} by
  * default, or {@code JSON}), {@code password}, and Avatica's own keys such as
- * {@code http_response_timeout} or {@code truststore}. {@code user} and {@code password} together
+ * {@code http_response_timeout} or {@code truststore}; {@code timeZone}, Avatica's key, goes to
+ * both, as the server's time zone of CURRENT_TIMESTAMP and its kin. {@code user} and {@code password} together
  * turn on HTTP BASIC authentication unless {@code authentication} names another scheme;
  * {@code avatica_user} and {@code avatica_password}, when given, are the credentials instead (a
  * coordinator that authenticates records the authenticated user, whatever {@code user} says).
@@ -48,6 +49,8 @@ final class ConnectionSettings {
     private static final String URL = BuiltInConnectionProperty.URL.camelName();
     private static final String FACTORY = BuiltInConnectionProperty.FACTORY.camelName();
     private static final String SERIALIZATION = BuiltInConnectionProperty.SERIALIZATION.camelName();
+    /** Read by both sides: the client's calendar of dates and times, the server's CURRENT_TIMESTAMP zone. */
+    private static final String TIME_ZONE = BuiltInConnectionProperty.TIME_ZONE.camelName();
 
     /** Avatica's keys, which Avatica itself never forwards; {@code schema} is the server's. */
     private static final Set<String> AVATICA_CLIENT_KEYS = Arrays.stream(BuiltInConnectionProperty.values())
@@ -105,7 +108,8 @@ final class ConnectionSettings {
         requested.forEach((key, value) -> {
             if (AVATICA_CLIENT_KEYS.contains(key)) {
                 avatica.setProperty(key, value);
-            } else {
+            }
+            if (!AVATICA_CLIENT_KEYS.contains(key) || key.equals(TIME_ZONE)) {
                 server.put(key, value);
             }
         });

@@ -122,6 +122,13 @@ class TestConnectionSettings {
     }
 
     @Test
+    void timeZoneGoesToTheClientAndTheServer() throws SQLException {
+        ConnectionSettings settings = settings("jdbc:aqueduct://host", properties("timeZone", "Asia/Tokyo"));
+        assertThat(settings.avaticaProperties()).contains(Map.entry("timeZone", "Asia/Tokyo"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("timeZone", "Asia/Tokyo"));
+    }
+
+    @Test
     void sameKeyWithTheSameValueInUrlAndPropertiesIsFine() throws SQLException {
         assertThat(settings("jdbc:aqueduct://host/tpch", properties("catalog", "tpch"))
                         .serverProperties())

@@ -21,7 +21,7 @@ abstract class GroupColumn {
     static GroupColumn create(DataType type, HeapMemoryTracker memory) {
         return switch (type.kind()) {
             case DOUBLE -> new DoubleGroupColumn(memory);
-            case VARCHAR -> new VarcharGroupColumn(memory);
+            case VARCHAR, VARBINARY -> new BytesGroupColumn(memory);
             default -> new LongGroupColumn(LongVectorAccess.of(type), memory);
         };
     }

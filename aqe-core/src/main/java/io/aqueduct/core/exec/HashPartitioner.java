@@ -10,6 +10,8 @@ import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -82,6 +84,12 @@ public final class HashPartitioner {
             return v.get(row);
         }
         if (vector instanceof DateDayVector v) {
+            return v.get(row);
+        }
+        if (vector instanceof TimeStampVector v) {
+            return v.get(row);
+        }
+        if (vector instanceof TimeMicroVector v) {
             return v.get(row);
         }
         if (vector instanceof Float8Vector v) {

@@ -8,10 +8,13 @@ import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 
 /**
  * Reads and writes the non-NULL values of the integral column types as {@code long}: INTEGER, BIGINT,
- * DECIMAL (unscaled), DATE (epoch day) and BOOLEAN (0 or 1), so that keys, sums and comparisons need
+ * DECIMAL (unscaled), DATE (epoch day), TIMESTAMP (epoch microseconds), TIME (microseconds of the day)
+ * and BOOLEAN (0 or 1), so that keys, sums and comparisons need
  * one code path for all of them.
  */
 enum LongVectorAccess {
@@ -51,6 +54,28 @@ enum LongVectorAccess {
             ((DateDayVector) vector).setSafe(row, Math.toIntExact(value));
         }
     },
+    TIMESTAMP {
+        @Override
+        long get(FieldVector vector, int row) {
+            return ((TimeStampMicroVector) vector).get(row);
+        }
+
+        @Override
+        void set(FieldVector vector, int row, long value) {
+            ((TimeStampMicroVector) vector).setSafe(row, value);
+        }
+    },
+    TIME {
+        @Override
+        long get(FieldVector vector, int row) {
+            return ((TimeMicroVector) vector).get(row);
+        }
+
+        @Override
+        void set(FieldVector vector, int row, long value) {
+            ((TimeMicroVector) vector).setSafe(row, value);
+        }
+    },
     BOOLEAN {
         @Override
         long get(FieldVector vector, int row) {
@@ -70,7 +95,7 @@ enum LongVectorAccess {
 
     static boolean supports(DataType type) {
         return switch (type.kind()) {
-            case INTEGER, BIGINT, DECIMAL, DATE, BOOLEAN -> true;
+            case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, TIME, BOOLEAN -> true;
             default -> false;
         };
     }
@@ -80,6 +105,8 @@ enum LongVectorAccess {
             case INTEGER -> INTEGER;
             case BIGINT, DECIMAL -> BIGINT;
             case DATE -> DATE;
+            case TIMESTAMP -> TIMESTAMP;
+            case TIME -> TIME;
             case BOOLEAN -> BOOLEAN;
             default -> throw new IllegalArgumentException("Not an integral type: " + type);
         };

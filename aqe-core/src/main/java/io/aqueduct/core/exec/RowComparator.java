@@ -5,15 +5,15 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Orders rows of batches by a list of {@link SortKey}s, reading the vectors in place. NULLs go first or
  * last as each key says, whatever its direction; VARCHAR compares by UTF-8 bytes, which is code point
- * order; DOUBLE follows {@link Double#compare}.
+ * order, VARBINARY by unsigned bytes; DOUBLE follows {@link Double#compare}.
  */
 public final class RowComparator {
     private final int[] fields;
@@ -81,15 +81,15 @@ public final class RowComparator {
             case DOUBLE ->
                 (left, leftRow, right, rightRow) ->
                         Double.compare(((Float8Vector) left).get(leftRow), ((Float8Vector) right).get(rightRow));
-            case VARCHAR -> RowComparator::compareUtf8;
+            case VARCHAR, VARBINARY -> RowComparator::compareBytes;
             case NULL -> (left, leftRow, right, rightRow) -> 0;
             default -> throw new IllegalArgumentException("Cannot sort by " + type);
         };
     }
 
-    private static int compareUtf8(FieldVector left, int leftRow, FieldVector right, int rightRow) {
-        VarCharVector leftStrings = (VarCharVector) left;
-        VarCharVector rightStrings = (VarCharVector) right;
+    private static int compareBytes(FieldVector left, int leftRow, FieldVector right, int rightRow) {
+        BaseVariableWidthVector leftStrings = (BaseVariableWidthVector) left;
+        BaseVariableWidthVector rightStrings = (BaseVariableWidthVector) right;
         return ByteFunctionHelpers.compare(
                 leftStrings.getDataBuffer(),
                 leftStrings.getStartOffset(leftRow),

@@ -4,6 +4,7 @@ import io.aqueduct.core.type.DataType;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 
 /**
@@ -15,8 +16,8 @@ public final class VectorValues {
 
     /**
      * Sets row {@code row} of {@code vector}, whose values have type {@code type}, to {@code value}: a
-     * {@code Number} for INTEGER, BIGINT, DECIMAL (unscaled), DATE (epoch day) and DOUBLE, a {@code String}
-     * for VARCHAR, a {@code Boolean} for BOOLEAN, or null.
+     * {@code Number} for INTEGER, BIGINT, DECIMAL (unscaled), DATE (epoch day), TIMESTAMP and TIME
+     * (microseconds) and DOUBLE, a {@code String} for VARCHAR, a {@code byte[]} for VARBINARY, a {@code Boolean} for BOOLEAN, or null.
      */
     public static void set(FieldVector vector, DataType type, int row, Object value) {
         if (value == null) {
@@ -26,6 +27,7 @@ public final class VectorValues {
         switch (type.kind()) {
             case DOUBLE -> ((Float8Vector) vector).setSafe(row, ((Number) value).doubleValue());
             case VARCHAR -> ((VarCharVector) vector).setSafe(row, ((String) value).getBytes(StandardCharsets.UTF_8));
+            case VARBINARY -> ((VarBinaryVector) vector).setSafe(row, (byte[]) value);
             case BOOLEAN -> LongVectorAccess.BOOLEAN.set(vector, row, (Boolean) value ? 1 : 0);
             default -> LongVectorAccess.of(type).set(vector, row, ((Number) value).longValue());
         }

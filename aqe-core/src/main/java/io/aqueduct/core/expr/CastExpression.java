@@ -73,7 +73,25 @@ final class CastExpression extends UnaryExpression<FieldVector, FieldVector> {
                             case VARCHAR -> TextCasts.toDouble();
                             default -> null;
                         };
-                    case DATE -> source == TypeKind.VARCHAR ? TextCasts.toDate() : null;
+                    case DATE ->
+                        switch (source) {
+                            case VARCHAR -> TextCasts.toDate();
+                            case TIMESTAMP -> DateTimeCasts.timestampToDate();
+                            default -> null;
+                        };
+                    case TIMESTAMP ->
+                        switch (source) {
+                            case VARCHAR -> TextCasts.toTimestamp();
+                            case DATE -> DateTimeCasts.dateToTimestamp();
+                            default -> null;
+                        };
+                    case TIME ->
+                        switch (source) {
+                            case VARCHAR -> TextCasts.toTime();
+                            case TIMESTAMP -> DateTimeCasts.timestampToTime();
+                            default -> null;
+                        };
+                    case VARBINARY -> source == TypeKind.VARCHAR ? TextCasts.toBinary() : null;
                     case NULL -> null;
                 };
         if (conversion == null) {

@@ -3,17 +3,21 @@ package io.aqueduct.core.expr;
 import io.aqueduct.core.type.DataType;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseFixedWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampVector;
 
 /**
  * The six comparisons over two operands of the same vector type (the compiler rescales DECIMALs and
- * widens mixed numeric types first). VARCHAR compares UTF-8 bytes unsigned, which is code point order.
+ * widens mixed numeric types first). VARCHAR compares UTF-8 bytes unsigned, which is code point order,
+ * VARBINARY unsigned bytes.
  * DOUBLE follows PostgreSQL: NaN equals NaN and is greater than any other value, and -0.0 equals 0.0.
  */
 final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVector, BitVector> {
@@ -47,8 +51,12 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
             compareDates(dates, (DateDayVector) right, result, rowCount);
         } else if (left instanceof Float8Vector doubles) {
             compareDoubles(doubles, (Float8Vector) right, result, rowCount);
-        } else if (left instanceof VarCharVector strings) {
-            compareStrings(strings, (VarCharVector) right, result, rowCount);
+        } else if (left instanceof TimeStampVector timestamps) {
+            compareMicros(timestamps, (TimeStampVector) right, result, rowCount);
+        } else if (left instanceof TimeMicroVector times) {
+            compareMicros(times, (TimeMicroVector) right, result, rowCount);
+        } else if (left instanceof BaseVariableWidthVector strings) {
+            compareBytes(strings, (BaseVariableWidthVector) right, result, rowCount);
         } else if (left instanceof BitVector booleans) {
             compareBooleans(booleans, (BitVector) right, result, rowCount);
         }
@@ -93,7 +101,21 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
         }
     }
 
-    private void compareStrings(VarCharVector left, VarCharVector right, BitVector result, int rowCount) {
+    /** TIMESTAMP and TIME: 64-bit microseconds. */
+    private void compareMicros(BaseFixedWidthVector left, BaseFixedWidthVector right, BitVector result, int rowCount) {
+        ArrowBuf leftData = left.getDataBuffer();
+        ArrowBuf rightData = right.getDataBuffer();
+        for (int i = 0; i < rowCount; i++) {
+            if (!left.isNull(i) && !right.isNull(i)) {
+                long l = leftData.getLong((long) i * Long.BYTES);
+                long r = rightData.getLong((long) i * Long.BYTES);
+                result.set(i, outcome(Long.compare(l, r)));
+            }
+        }
+    }
+
+    private void compareBytes(
+            BaseVariableWidthVector left, BaseVariableWidthVector right, BitVector result, int rowCount) {
         ArrowBuf leftData = left.getDataBuffer();
         ArrowBuf rightData = right.getDataBuffer();
         for (int i = 0; i < rowCount; i++) {

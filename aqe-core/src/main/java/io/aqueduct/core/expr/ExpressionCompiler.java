@@ -54,15 +54,27 @@ public final class ExpressionCompiler {
             case IN -> in(operands);
             case EXTRACT ->
                 new ExtractExpression(
-                        literalText(operands.get(0), "EXTRACT unit"), coerce(operands.get(1), DataType.DATE));
+                        literalText(operands.get(0), "EXTRACT unit"),
+                        compile(operands.get(1)),
+                        dateTimeType(operands.get(1), call));
             case SUBSTRING ->
                 new SubstringExpression(
                         coerce(operands.get(0), DataType.VARCHAR),
                         coerce(operands.get(1), DataType.BIGINT),
                         operands.size() > 2 ? coerce(operands.get(2), DataType.BIGINT) : null);
-            case DATE_ADD_DAYS, DATE_ADD_MONTHS ->
-                new DateAddExpression(
-                        function, coerce(operands.get(0), DataType.DATE), coerce(operands.get(1), DataType.BIGINT));
+            case DATE_ADD_DAYS, DATETIME_ADD_MONTHS, DATETIME_ADD_MICROS ->
+                new DateTimeAddExpression(
+                        function,
+                        coerce(operands.get(0), call.type()),
+                        coerce(operands.get(1), DataType.BIGINT),
+                        dateTimeType(call, call));
+            case DATETIME_DIFF_MICROS, DATETIME_DIFF_MONTHS -> dateTimeDifference(call);
+            case DATETIME_FLOOR, DATETIME_CEIL ->
+                new DateTimeTruncation(
+                        function,
+                        literalText(operands.get(0), "Truncation unit"),
+                        compile(operands.get(1)),
+                        dateTimeType(operands.get(1), call));
             case CONCAT -> new ConcatExpression(coerceAll(operands, DataType.VARCHAR));
             case UPPER, LOWER -> new CaseConversionExpression(function, coerce(operands.get(0), DataType.VARCHAR));
             case TRIM -> new TrimExpression(coerce(operands.get(0), DataType.VARCHAR));
@@ -167,10 +179,37 @@ public final class ExpressionCompiler {
                     ? DataType.INTEGER
                     : DataType.BIGINT;
         }
+        if (isDateOrTimestamp(left) && isDateOrTimestamp(right)) {
+            return left.kind() == TypeKind.DATE && right.kind() == TypeKind.DATE ? DataType.DATE : DataType.TIMESTAMP;
+        }
         if (left.kind() != right.kind()) {
             throw new AqueductException(ErrorCode.TYPE_MISMATCH, "Cannot compare " + left + " with " + right);
         }
         return left;
+    }
+
+    private static boolean isDateOrTimestamp(DataType type) {
+        return type.kind() == TypeKind.DATE || type.kind() == TypeKind.TIMESTAMP;
+    }
+
+    private static VectorExpression dateTimeDifference(Call call) {
+        Expression later = call.operand(0);
+        Expression earlier = call.operand(1);
+        DataType common = comparisonType(later.type(), earlier.type());
+        dateTimeType(new Literal(null, common), call);
+        return CastExpression.create(
+                new DateTimeDifferenceExpression(
+                        call.function(), coerce(later, common), coerce(earlier, common), common),
+                DataType.BIGINT,
+                call.type());
+    }
+
+    /** The type of {@code expression}, which must be DATE, TIMESTAMP or TIME. */
+    private static DataType dateTimeType(Expression expression, Call call) {
+        return switch (expression.type().kind()) {
+            case DATE, TIMESTAMP, TIME -> expression.type();
+            default -> throw unsupported(call);
+        };
     }
 
     private static VectorExpression caseExpression(Call call) {
@@ -210,7 +249,8 @@ public final class ExpressionCompiler {
         if (value.type().kind() == TypeKind.NULL) {
             return nullBoolean();
         }
-        if (!candidates.stream().allMatch(candidate -> candidate instanceof Literal)) {
+        if (value.type().kind() == TypeKind.VARBINARY
+                || !candidates.stream().allMatch(candidate -> candidate instanceof Literal)) {
             List<VectorExpression> equalities = new ArrayList<>();
             for (Expression candidate : candidates) {
                 equalities.add(comparison(Function.EQUAL, value, candidate));

@@ -47,14 +47,27 @@ public enum Function {
     LIKE,
     /** {@code (value, literal1, literal2, ...)}: NULL when no literal matches and value or a literal is NULL. */
     IN,
-    /** {@code (unit, date)}: unit is a VARCHAR literal YEAR, QUARTER, MONTH, DAY, DOW or DOY; BIGINT result. */
+    /**
+     * {@code (unit, datetime)} of a DATE, TIMESTAMP or TIME: unit is a VARCHAR literal (YEAR, QUARTER, MONTH,
+     * WEEK, DAY, DOW, ISODOW, DOY, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND, EPOCH, ...); BIGINT result.
+     */
     EXTRACT,
     /** {@code (string, start)} or {@code (string, start, length)}: 1-based, SQL semantics. */
     SUBSTRING,
     /** {@code (date, days)}: the date plus a BIGINT number of days. */
     DATE_ADD_DAYS,
-    /** {@code (date, months)}: the date plus a BIGINT number of months, clamped to the month's end. */
-    DATE_ADD_MONTHS,
+    /** {@code (datetime, months)}: a DATE or TIMESTAMP plus a BIGINT number of months, clamped to the month's end. */
+    DATETIME_ADD_MONTHS,
+    /** {@code (datetime, micros)}: a TIMESTAMP or TIME (wrapping at midnight) plus a BIGINT number of microseconds. */
+    DATETIME_ADD_MICROS,
+    /** {@code (later, earlier)}: two DATEs, TIMESTAMPs or TIMEs of one type; BIGINT microseconds between them. */
+    DATETIME_DIFF_MICROS,
+    /** {@code (later, earlier)}: two DATEs or TIMESTAMPs of one type; BIGINT whole months between them. */
+    DATETIME_DIFF_MONTHS,
+    /** {@code (unit, datetime)}: FLOOR(datetime TO unit), unit a VARCHAR literal; the datetime's type. */
+    DATETIME_FLOOR,
+    /** {@code (unit, datetime)}: CEIL(datetime TO unit). */
+    DATETIME_CEIL,
     CONCAT,
     UPPER,
     LOWER,

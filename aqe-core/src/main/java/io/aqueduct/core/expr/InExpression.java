@@ -9,6 +9,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -111,6 +112,15 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
                     }
                 }
             }
+            case TIMESTAMP, TIME -> {
+                BaseFixedWidthVector values = (BaseFixedWidthVector) input;
+                for (int i = 0; i < rowCount; i++) {
+                    if (!values.isNull(i)) {
+                        long micros = values.getDataBuffer().getLong((long) i * Long.BYTES);
+                        setOutcome(result, i, Arrays.binarySearch(longs, micros) >= 0);
+                    }
+                }
+            }
             case DOUBLE -> {
                 Float8Vector values = (Float8Vector) input;
                 for (int i = 0; i < rowCount; i++) {
@@ -135,6 +145,7 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
                     }
                 }
             }
+            case VARBINARY -> throw new IllegalStateException("IN over VARBINARY compiles to equalities");
             case NULL -> {}
         }
     }

@@ -3,10 +3,12 @@ package io.aqueduct.core.expr;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.type.DataType;
+import java.util.Base64;
 
 /**
  * A constant. The value is held in its execution representation: {@code Long} for INTEGER, BIGINT,
- * DECIMAL (unscaled) and DATE (epoch day), {@code Double} for DOUBLE, {@code String} for VARCHAR,
+ * DECIMAL (unscaled), DATE (epoch day), TIMESTAMP (epoch microseconds) and TIME (microseconds of the
+ * day), {@code Double} for DOUBLE, {@code String} for VARCHAR, {@code byte[]} for VARBINARY,
  * {@code Boolean} for BOOLEAN, {@code null} for NULL of any type.
  */
 public record Literal(Object value, DataType type) implements Expression {
@@ -36,14 +38,20 @@ public record Literal(Object value, DataType type) implements Expression {
         return (Boolean) value;
     }
 
-    // JSON turns small longs into Integers and doubles such as 1.0 into Doubles; undo that.
+    public byte[] bytesValue() {
+        return (byte[]) value;
+    }
+
+    // JSON turns small longs into Integers, doubles such as 1.0 into Doubles and bytes into base64; undo that.
     private static Object normalize(Object value, DataType type) {
         if (value == null) {
             return null;
         }
         return switch (type.kind()) {
-            case INTEGER, BIGINT, DECIMAL, DATE -> ((Number) value).longValue();
+            case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, TIME -> ((Number) value).longValue();
             case DOUBLE -> ((Number) value).doubleValue();
+            case VARBINARY ->
+                value instanceof String base64 ? Base64.getDecoder().decode(base64) : value;
             default -> value;
         };
     }

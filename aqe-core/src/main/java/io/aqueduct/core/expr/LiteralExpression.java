@@ -3,23 +3,28 @@ package io.aqueduct.core.expr;
 import static java.nio.charset.StandardCharsets.UTF_8;
 
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** A constant repeated once per row of the batch. */
 final class LiteralExpression implements VectorExpression {
     private final Literal literal;
-    private final byte[] utf8;
+    /** The bytes of a VARCHAR (UTF-8) or VARBINARY value. */
+    private final byte[] bytes;
 
     LiteralExpression(Literal literal) {
         this.literal = literal;
-        this.utf8 = literal.value() instanceof String string ? string.getBytes(UTF_8) : null;
+        this.bytes = literal.value() instanceof String string
+                ? string.getBytes(UTF_8)
+                : literal.value() instanceof byte[] binary ? binary : null;
     }
 
     @Override
@@ -68,11 +73,25 @@ final class LiteralExpression implements VectorExpression {
                     dates.set(i, value);
                 }
             }
-            case VARCHAR -> {
-                VarCharVector strings = (VarCharVector) vector;
-                strings.allocateNew((long) utf8.length * rowCount, rowCount);
+            case TIMESTAMP -> {
+                TimeStampMicroVector timestamps = (TimeStampMicroVector) vector;
+                long value = literal.longValue();
                 for (int i = 0; i < rowCount; i++) {
-                    strings.setSafe(i, utf8);
+                    timestamps.set(i, value);
+                }
+            }
+            case TIME -> {
+                TimeMicroVector times = (TimeMicroVector) vector;
+                long value = literal.longValue();
+                for (int i = 0; i < rowCount; i++) {
+                    times.set(i, value);
+                }
+            }
+            case VARCHAR, VARBINARY -> {
+                BaseVariableWidthVector values = (BaseVariableWidthVector) vector;
+                values.allocateNew((long) bytes.length * rowCount, rowCount);
+                for (int i = 0; i < rowCount; i++) {
+                    values.setSafe(i, bytes);
                 }
             }
             case NULL -> {}

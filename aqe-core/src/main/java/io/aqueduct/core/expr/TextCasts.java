@@ -5,22 +5,27 @@ import static java.nio.charset.StandardCharsets.UTF_8;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.DateTimes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
 import java.time.LocalDate;
 import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 
 /**
- * Conversions to and from VARCHAR. Text is trimmed before parsing; text that does not parse fails with
+ * Conversions to and from VARCHAR. VARBINARY converts as UTF-8 bytes, both ways. Text is trimmed before parsing; text that does not parse fails with
  * INVALID_CAST naming the value, a parsed value that does not fit with NUMERIC_OUT_OF_RANGE.
  */
 final class TextCasts {
@@ -47,9 +52,10 @@ final class TextCasts {
                 row -> BigDecimal.valueOf(((BigIntVector) input).get(row), from.scale())
                         .toPlainString();
             case DOUBLE -> row -> Double.toString(((Float8Vector) input).get(row));
-            case DATE ->
-                row -> LocalDate.ofEpochDay(((DateDayVector) input).get(row)).toString();
-            case VARCHAR -> row -> new String(((VarCharVector) input).get(row), UTF_8);
+            case DATE -> row -> DateTimes.formatDate(((DateDayVector) input).get(row));
+            case TIMESTAMP -> row -> DateTimes.formatTimestamp(((TimeStampMicroVector) input).get(row));
+            case TIME -> row -> DateTimes.formatTime(((TimeMicroVector) input).get(row));
+            case VARCHAR, VARBINARY -> row -> new String(((BaseVariableWidthVector) input).get(row), UTF_8);
             case NULL -> row -> null;
         };
     }
@@ -109,6 +115,35 @@ final class TextCasts {
             }
             ((DateDayVector) result).set(row, (int) epochDay);
         });
+    }
+
+    static CastExpression.Conversion toTimestamp() {
+        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.TIMESTAMP, (text, row) -> {
+            try {
+                ((TimeStampMicroVector) result).set(row, DateTimes.parseTimestamp(text));
+            } catch (ArithmeticException e) {
+                throw DecimalMath.outOfRange();
+            }
+        });
+    }
+
+    static CastExpression.Conversion toTime() {
+        return (input, result, rowCount) ->
+                parseEach(input, rowCount, DataType.TIME, (text, row) -> ((TimeMicroVector) result)
+                        .set(row, DateTimes.parseTime(text)));
+    }
+
+    /** VARCHAR to VARBINARY: the UTF-8 bytes of the text, which is not trimmed. */
+    static CastExpression.Conversion toBinary() {
+        return (input, result, rowCount) -> {
+            VarCharVector strings = (VarCharVector) input;
+            VarBinaryVector bytes = (VarBinaryVector) result;
+            for (int i = 0; i < rowCount; i++) {
+                if (!strings.isNull(i)) {
+                    bytes.setSafe(i, strings.get(i));
+                }
+            }
+        };
     }
 
     private static void parseEach(FieldVector input, int rowCount, DataType to, ObjIntConsumer<String> parser) {

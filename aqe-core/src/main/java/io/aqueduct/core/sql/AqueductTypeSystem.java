@@ -11,7 +11,7 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * Calcite's type rules bent to the engine: decimals stay within 18 digits (they execute as scaled
  * longs), SUM widens to the largest decimal, AVG and decimal division are DOUBLE (as in DuckDB; an
  * exact quotient rounded to a fixed scale would lose what users expect), and CASE/UNION of strings of
- * different lengths are VARCHAR, never space-padded CHAR.
+ * different lengths are VARCHAR, never space-padded CHAR; TIMESTAMP and TIME have microsecond precision.
  */
 public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
     public static final AqueductTypeSystem INSTANCE = new AqueductTypeSystem();
@@ -20,7 +20,11 @@ public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
 
     @Override
     public int getMaxPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getMaxPrecision(typeName);
+        return switch (typeName) {
+            case DECIMAL -> DataType.MAX_DECIMAL_PRECISION;
+            case TIMESTAMP, TIME, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.TIME_PRECISION;
+            default -> super.getMaxPrecision(typeName);
+        };
     }
 
     @Override
@@ -28,9 +32,14 @@ public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
         return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
     }
 
+    /** TIMESTAMP and TIME keep microseconds unless a precision is written, as in DuckDB and PostgreSQL. */
     @Override
     public int getDefaultPrecision(SqlTypeName typeName) {
-        return typeName == SqlTypeName.DECIMAL ? DataType.MAX_DECIMAL_PRECISION : super.getDefaultPrecision(typeName);
+        return switch (typeName) {
+            case DECIMAL -> DataType.MAX_DECIMAL_PRECISION;
+            case TIMESTAMP, TIME, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> DataType.TIME_PRECISION;
+            default -> super.getDefaultPrecision(typeName);
+        };
     }
 
     @Override

@@ -101,19 +101,27 @@ public final class CompiledQuery {
     /**
      * The single-node physical plan with {@code parameterValues} bound to the parameters, in order;
      * values may be numbers, strings, booleans, or epoch days / ISO strings for dates. A query over
-     * system tables needs {@link #plan(List, SystemSnapshotSource)}.
+     * system tables needs {@link #plan(List, SystemSnapshotSource, StatementTime)}; CURRENT_TIMESTAMP and
+     * its kin read the time now, in UTC.
      */
     public PlanNode plan(List<?> parameterValues) {
-        return plan(parameterValues, SystemSnapshotSource.NONE);
+        return plan(parameterValues, SystemSnapshotSource.NONE, StatementTime.nowInUtc());
+    }
+
+    /** As {@link #plan(List, SystemSnapshotSource, StatementTime)} with the time now in UTC. */
+    public PlanNode plan(List<?> parameterValues, SystemSnapshotSource systemTables) {
+        return plan(parameterValues, systemTables, StatementTime.nowInUtc());
     }
 
     /**
      * The plan for one execution: as {@link #plan(List)}, with each system table the query reads
-     * replaced by the rows {@code systemTables} gives for it now. Plans of queries over system tables
-     * are built anew on every call; others are kept when there are no parameters.
+     * replaced by the rows {@code systemTables} gives for it now, and CURRENT_TIMESTAMP, CURRENT_DATE and
+     * their kin the values of {@code time}. Plans of queries over system tables or reading the time are
+     * built anew on every call; others are kept when there are no parameters.
      */
-    public PlanNode plan(List<?> parameterValues, SystemSnapshotSource systemTables) {
+    public PlanNode plan(List<?> parameterValues, SystemSnapshotSource systemTables, StatementTime time) {
         requireNonNull(systemTables, "systemTables is null");
+        requireNonNull(time, "time is null");
         if (parameterValues.size() != parameterTypes.size()) {
             throw new AqueductException(
                     ErrorCode.INVALID_ARGUMENT,
@@ -122,17 +130,23 @@ public final class CompiledQuery {
         }
         if (parameterTypes.isEmpty() && !readsSystemTables) {
             synchronized (this) {
-                if (planWithoutParameters == null) {
-                    planWithoutParameters = convert(ParameterBinder.NONE, systemTables);
+                if (planWithoutParameters != null) {
+                    return planWithoutParameters;
                 }
-                return planWithoutParameters;
+                RexToExpression expressions = new RexToExpression(rexBuilder, ParameterBinder.NONE, time);
+                PlanNode plan = convert(expressions, systemTables);
+                if (!expressions.readsStatementTime()) {
+                    planWithoutParameters = plan;
+                }
+                return plan;
             }
         }
-        return convert(new ParameterBinder(parameterTypes, parameterValues), systemTables);
+        ParameterBinder parameters = new ParameterBinder(parameterTypes, parameterValues);
+        return convert(new RexToExpression(rexBuilder, parameters, time), systemTables);
     }
 
-    private PlanNode convert(ParameterBinder parameters, SystemSnapshotSource systemTables) {
-        return new RelToPlanConverter(new RexToExpression(rexBuilder, parameters), systemTables).convert(logical);
+    private PlanNode convert(RexToExpression expressions, SystemSnapshotSource systemTables) {
+        return new RelToPlanConverter(expressions, systemTables).convert(logical);
     }
 
     private static boolean readsSystemTables(RelNode rel) {

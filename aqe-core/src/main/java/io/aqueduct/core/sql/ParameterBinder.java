@@ -4,11 +4,17 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.DateTimes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.sql.Timestamp;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
+import java.util.Base64;
 import java.util.List;
+import org.apache.calcite.avatica.util.ByteString;
 
 /** Turns the values bound to a statement's {@code ?} parameters into literals of the inferred types. */
 final class ParameterBinder {
@@ -57,8 +63,51 @@ final class ParameterBinder {
                 value instanceof Number days
                         ? days.longValue()
                         : LocalDate.parse(value.toString().trim()).toEpochDay();
+            case TIMESTAMP -> timestampMicros(value);
+            case TIME -> timeMicros(value);
             case VARCHAR -> value.toString();
+            case VARBINARY -> bytes(value);
             case NULL -> null;
         };
+    }
+
+    /**
+     * Avatica sends a timestamp as the milliseconds of its wall-clock value read as UTC; java.time and
+     * text values are taken as they are.
+     */
+    private static long timestampMicros(Object value) {
+        if (value instanceof Number millis) {
+            return Math.multiplyExact(millis.longValue(), DateTimes.MICROS_PER_MILLI);
+        }
+        if (value instanceof Timestamp timestamp) {
+            return DateTimes.toMicros(timestamp.toLocalDateTime());
+        }
+        if (value instanceof LocalDateTime dateTime) {
+            return DateTimes.toMicros(dateTime);
+        }
+        return DateTimes.parseTimestamp(value.toString().trim());
+    }
+
+    /** Avatica sends a time as milliseconds since midnight. */
+    private static long timeMicros(Object value) {
+        if (value instanceof Number millis) {
+            return Math.floorMod(millis.longValue(), DateTimes.MICROS_PER_DAY / DateTimes.MICROS_PER_MILLI)
+                    * DateTimes.MICROS_PER_MILLI;
+        }
+        if (value instanceof LocalTime time) {
+            return DateTimes.toMicros(time);
+        }
+        return DateTimes.parseTime(value.toString().trim());
+    }
+
+    /** Avatica sends bytes as a ByteString, or as base64 text. */
+    private static byte[] bytes(Object value) {
+        if (value instanceof byte[] bytes) {
+            return bytes;
+        }
+        if (value instanceof ByteString byteString) {
+            return byteString.getBytes();
+        }
+        return Base64.getDecoder().decode(value.toString());
     }
 }

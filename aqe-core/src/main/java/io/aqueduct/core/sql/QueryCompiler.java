@@ -174,14 +174,14 @@ public final class QueryCompiler {
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot root = converter.convertQuery(validated, false, true);
         RelNode logical = optimize(root.project(), converter, cluster);
-        RowType resultType = TypeConverter.toRowType(root.validatedRowType);
+        RowType resultType = TypeConverter.toResultRowType(root.validatedRowType);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
                 .types();
         CompiledQuery query =
                 new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, CompiledQuery.ExplainMode.NONE);
         if (parameterTypes.isEmpty()) {
             // What the engine cannot run fails at prepare time, not at execute.
-            query.plan(List.of(), SystemSnapshotSource.EMPTY);
+            query.plan(List.of(), SystemSnapshotSource.EMPTY, StatementTime.nowInUtc());
         }
         return query;
     }

@@ -8,11 +8,14 @@ import io.aqueduct.core.expr.Function;
 import io.aqueduct.core.expr.InputReference;
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.DateTimes;
+import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -23,20 +26,34 @@ import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUnknownAs;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
+import org.apache.calcite.util.TimeString;
+import org.apache.calcite.util.TimestampString;
 
 /** Translates Calcite row expressions into the engine's {@link Expression}s. */
 final class RexToExpression {
+    private static final long MILLIS_PER_DAY = 86_400_000L;
+
     private final RexBuilder rexBuilder;
     private final ParameterBinder parameters;
+    private final StatementTime statementTime;
+    private boolean readsStatementTime;
 
-    RexToExpression(RexBuilder rexBuilder, ParameterBinder parameters) {
+    RexToExpression(RexBuilder rexBuilder, ParameterBinder parameters, StatementTime statementTime) {
         this.rexBuilder = rexBuilder;
         this.parameters = parameters;
+        this.statementTime = statementTime;
+    }
+
+    /** Whether an expression converted so far read the statement's time (CURRENT_TIMESTAMP...). */
+    boolean readsStatementTime() {
+        return readsStatementTime;
     }
 
     List<Expression> convert(List<? extends RexNode> nodes) {
@@ -79,7 +96,13 @@ final class RexToExpression {
                                 .longValueExact();
                     case DOUBLE -> literal.getValueAs(Double.class);
                     case DATE -> (long) literal.getValueAs(DateString.class).getDaysSinceEpoch();
+                    case TIMESTAMP ->
+                        DateTimes.parseTimestamp(
+                                literal.getValueAs(TimestampString.class).toString());
+                    case TIME ->
+                        DateTimes.parseTime(literal.getValueAs(TimeString.class).toString());
                     case VARCHAR -> literal.getValueAs(String.class);
+                    case VARBINARY -> literal.getValueAs(ByteString.class).getBytes();
                     case NULL -> null;
                 };
         return new Literal(value, type);
@@ -87,9 +110,15 @@ final class RexToExpression {
 
     private Expression call(RexCall call) {
         DataType type = TypeConverter.toDataType(call.getType());
+        if (isTimeFunction(call)) {
+            readsStatementTime = true;
+            return statementTime.value(type);
+        }
         SqlKind kind = call.getKind();
         return switch (kind) {
-            case PLUS, MINUS -> isInterval(call.getOperands()) ? dateArithmetic(call, type) : binary(call, type);
+            case PLUS, MINUS -> plusOrMinus(call, type);
+            case REINTERPRET -> reinterpret(call, type);
+            case FLOOR, CEIL -> isTruncation(call) ? truncation(call, type) : namedFunction(call, type);
             case TIMES -> call(Function.MULTIPLY, call, type);
             case DIVIDE -> call(Function.DIVIDE, call, type);
             case MOD -> call(Function.MOD, call, type);
@@ -182,6 +211,9 @@ final class RexToExpression {
                 switch (type.kind()) {
                     case VARCHAR -> value instanceof NlsString nls ? nls.getValue() : value.toString();
                     case DATE -> (long) ((DateString) value).getDaysSinceEpoch();
+                    case TIMESTAMP -> DateTimes.parseTimestamp(value.toString());
+                    case TIME -> DateTimes.parseTime(value.toString());
+                    case VARBINARY -> ((ByteString) value).getBytes();
                     case DECIMAL ->
                         ((BigDecimal) value)
                                 .setScale(type.scale(), RoundingMode.HALF_UP)
@@ -213,28 +245,100 @@ final class RexToExpression {
         return new Call(Function.TRIM, List.of(convert(call.getOperands().get(2))), type);
     }
 
-    /** DATE plus or minus an interval literal: days for day-time intervals, months for year-month ones. */
-    private Expression dateArithmetic(RexCall call, DataType type) {
-        RexNode date = call.getOperands().get(0);
+    /** Numbers, intervals, or a date/time plus or minus an interval, or the interval between two dates/times. */
+    private Expression plusOrMinus(RexCall call, DataType type) {
+        List<RexNode> operands = call.getOperands();
+        boolean datetimeOperand = operands.stream().anyMatch(RexToExpression::isDateTime);
+        if (datetimeOperand && isInterval(List.<RexNode>of(call))) {
+            return difference(call);
+        }
+        return datetimeOperand && isInterval(operands) ? dateTimeArithmetic(call, type) : binary(call, type);
+    }
+
+    /**
+     * A date/time plus or minus an interval. Intervals are BIGINTs in Calcite's units, milliseconds for
+     * day-time intervals and months for year-month ones: dates add days, timestamps and times add
+     * microseconds, dates and timestamps add months.
+     */
+    private Expression dateTimeArithmetic(RexCall call, DataType type) {
+        RexNode datetime = call.getOperands().get(0);
         RexNode interval = call.getOperands().get(1);
-        if (isInterval(List.of(date))) {
-            RexNode swap = date;
-            date = interval;
+        if (isInterval(List.of(datetime))) {
+            RexNode swap = datetime;
+            datetime = interval;
             interval = swap;
         }
-        if (!(interval instanceof RexLiteral literal)) {
-            throw unsupported("Date arithmetic with a non-constant interval");
-        }
-        boolean yearMonth = interval.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
-        long amount = literal.getValueAs(BigDecimal.class).longValueExact();
-        if (!yearMonth) {
-            amount = amount / 86_400_000L;
+        Expression amount = convert(interval);
+        Function function;
+        if (isYearMonth(interval)) {
+            if (type.kind() == TypeKind.TIME) {
+                throw unsupported("TIME plus or minus a year-month interval");
+            }
+            function = Function.DATETIME_ADD_MONTHS;
+        } else if (type.kind() == TypeKind.DATE) {
+            function = Function.DATE_ADD_DAYS;
+            amount = scaled(amount, Function.DIVIDE, MILLIS_PER_DAY);
+        } else {
+            function = Function.DATETIME_ADD_MICROS;
+            amount = scaled(amount, Function.MULTIPLY, DateTimes.MICROS_PER_MILLI);
         }
         if (call.getKind() == SqlKind.MINUS) {
-            amount = -amount;
+            amount = amount instanceof Literal literal && !literal.isNull()
+                    ? new Literal(Math.negateExact(literal.longValue()), DataType.BIGINT)
+                    : new Call(Function.NEGATE, List.of(amount), DataType.BIGINT);
         }
-        Function function = yearMonth ? Function.DATE_ADD_MONTHS : Function.DATE_ADD_DAYS;
-        return new Call(function, List.of(convert(date), new Literal(amount, DataType.BIGINT)), type);
+        return new Call(function, List.of(convert(datetime), amount), type);
+    }
+
+    /** {@code (later - earlier) unit}: the interval between two dates/times, in Calcite's interval units. */
+    private Expression difference(RexCall call) {
+        List<Expression> operands = convert(call.getOperands());
+        if (isYearMonth(call)) {
+            return new Call(Function.DATETIME_DIFF_MONTHS, operands, DataType.BIGINT);
+        }
+        Call micros = new Call(Function.DATETIME_DIFF_MICROS, operands, DataType.BIGINT);
+        return scaled(micros, Function.DIVIDE, DateTimes.MICROS_PER_MILLI);
+    }
+
+    /** {@code amount} multiplied or divided by {@code factor}, folded when it is a literal. */
+    private static Expression scaled(Expression amount, Function function, long factor) {
+        if (amount instanceof Literal literal && !literal.isNull()) {
+            long value = literal.longValue();
+            long result = function == Function.MULTIPLY ? Math.multiplyExact(value, factor) : value / factor;
+            return new Literal(result, DataType.BIGINT);
+        }
+        return new Call(function, List.of(amount, new Literal(factor, DataType.BIGINT)), DataType.BIGINT);
+    }
+
+    /** Calcite's view of a value as another type of the same representation, e.g. an interval as its number. */
+    private Expression reinterpret(RexCall call, DataType type) {
+        Expression operand = convert(call.getOperands().get(0));
+        return operand.type().equals(type) ? operand : new Call(Function.CAST, List.of(operand), type);
+    }
+
+    /** FLOOR(datetime TO unit) or CEIL(datetime TO unit), as opposed to FLOOR or CEIL of a number. */
+    private static boolean isTruncation(RexCall call) {
+        return call.getOperands().size() == 2 && isDateTime(call.getOperands().get(0));
+    }
+
+    private Expression truncation(RexCall call, DataType type) {
+        TimeUnitRange unit = ((RexLiteral) call.getOperands().get(1)).getValueAs(TimeUnitRange.class);
+        Function function = call.getKind() == SqlKind.FLOOR ? Function.DATETIME_FLOOR : Function.DATETIME_CEIL;
+        Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
+        return new Call(function, List.of(unitName, convert(call.getOperands().get(0))), type);
+    }
+
+    private static boolean isTimeFunction(RexCall call) {
+        SqlOperator operator = call.getOperator();
+        return operator instanceof SqlAbstractTimeFunction || operator == SqlStdOperatorTable.CURRENT_DATE;
+    }
+
+    private static boolean isDateTime(RexNode node) {
+        return SqlTypeFamily.DATETIME.contains(node.getType());
+    }
+
+    private static boolean isYearMonth(RexNode node) {
+        return node.getType().getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
     }
 
     private static boolean isInterval(List<RexNode> operands) {

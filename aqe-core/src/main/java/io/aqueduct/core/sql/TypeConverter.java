@@ -9,6 +9,7 @@ import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.sql.type.SqlTypeName;
 
 /** Maps between Calcite's SQL types and the engine's {@link DataType}s. */
@@ -30,12 +31,33 @@ final class TypeConverter {
                 yield DataType.decimal(type.getPrecision(), type.getScale());
             }
             case DATE -> DataType.DATE;
+            case TIMESTAMP -> DataType.TIMESTAMP;
+            case TIME -> DataType.TIME;
             case CHAR, VARCHAR -> DataType.VARCHAR;
+            case BINARY, VARBINARY -> DataType.VARBINARY;
             case NULL -> DataType.NULL;
-            default ->
+            default -> {
+                if (SqlTypeFamily.DATETIME_INTERVAL.contains(type)) {
+                    // Inside expressions an interval is its number in Calcite's units: months or milliseconds.
+                    yield DataType.BIGINT;
+                }
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED, "Type " + type.getFullTypeString() + " is not supported");
+            }
         };
+    }
+
+    /** The columns a client receives: as {@link #toRowType}, without intervals, which have no column type yet. */
+    static RowType toResultRowType(RelDataType rowType) {
+        for (RelDataTypeField field : rowType.getFieldList()) {
+            if (SqlTypeFamily.DATETIME_INTERVAL.contains(field.getType())) {
+                throw new AqueductException(
+                        ErrorCode.NOT_SUPPORTED,
+                        "Result columns of type " + field.getType().getFullTypeString()
+                                + " are not supported: convert the interval to a number, e.g. with TIMESTAMPDIFF");
+            }
+        }
+        return toRowType(rowType);
     }
 
     static RowType toRowType(RelDataType rowType) {
@@ -57,7 +79,10 @@ final class TypeConverter {
                     case DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
                     case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, type.precision(), type.scale());
                     case DATE -> typeFactory.createSqlType(SqlTypeName.DATE);
+                    case TIMESTAMP -> typeFactory.createSqlType(SqlTypeName.TIMESTAMP, DataType.TIME_PRECISION);
+                    case TIME -> typeFactory.createSqlType(SqlTypeName.TIME, DataType.TIME_PRECISION);
                     case VARCHAR -> typeFactory.createSqlType(SqlTypeName.VARCHAR);
+                    case VARBINARY -> typeFactory.createSqlType(SqlTypeName.VARBINARY);
                     case NULL -> typeFactory.createSqlType(SqlTypeName.NULL);
                 };
         return typeFactory.createTypeWithNullability(relType, true);

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.Map;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -16,9 +17,17 @@ import org.apache.arrow.vector.types.pojo.FieldType;
  * A column type as the engine sees it. DECIMAL values travel as scaled longs in an Arrow Int64 vector
  * whose field metadata carries precision and scale, so that every operator can recover the type from
  * an Arrow schema alone.
+ *
+ * <p>A connector produces a column of a type by creating the vector of {@link #toField} (for example a
+ * {@code TimeStampMicroVector} for TIMESTAMP, holding microseconds since the epoch of the wall-clock
+ * value, a {@code BitVector} for BOOLEAN, a {@code Float8Vector} for DOUBLE); {@link #fromField} also
+ * accepts plain Arrow fields without the engine's metadata, with time units other than microseconds
+ * rejected.
  */
 public record DataType(TypeKind kind, int precision, int scale) {
     public static final int MAX_DECIMAL_PRECISION = 18;
+    /** Digits of fractional seconds TIMESTAMP and TIME keep: microseconds. */
+    public static final int TIME_PRECISION = 6;
 
     private static final String METADATA_KIND = "aqueduct.type";
     private static final String METADATA_PRECISION = "aqueduct.precision";
@@ -29,7 +38,10 @@ public record DataType(TypeKind kind, int precision, int scale) {
     public static final DataType BIGINT = new DataType(TypeKind.BIGINT, 0, 0);
     public static final DataType DOUBLE = new DataType(TypeKind.DOUBLE, 0, 0);
     public static final DataType DATE = new DataType(TypeKind.DATE, 0, 0);
+    public static final DataType TIMESTAMP = new DataType(TypeKind.TIMESTAMP, 0, 0);
+    public static final DataType TIME = new DataType(TypeKind.TIME, 0, 0);
     public static final DataType VARCHAR = new DataType(TypeKind.VARCHAR, 0, 0);
+    public static final DataType VARBINARY = new DataType(TypeKind.VARBINARY, 0, 0);
     public static final DataType NULL = new DataType(TypeKind.NULL, 0, 0);
 
     @JsonCreator
@@ -69,7 +81,10 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case BIGINT, DECIMAL -> new ArrowType.Int(64, true);
             case DOUBLE -> new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
             case DATE -> new ArrowType.Date(DateUnit.DAY);
+            case TIMESTAMP -> new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+            case TIME -> new ArrowType.Time(TimeUnit.MICROSECOND, 64);
             case VARCHAR -> ArrowType.Utf8.INSTANCE;
+            case VARBINARY -> ArrowType.Binary.INSTANCE;
             case NULL -> ArrowType.Null.INSTANCE;
         };
     }
@@ -98,10 +113,21 @@ public record DataType(TypeKind kind, int precision, int scale) {
             case Int -> ((ArrowType.Int) type).getBitWidth() == 64 ? BIGINT : INTEGER;
             case FloatingPoint -> DOUBLE;
             case Date -> DATE;
+            case Timestamp -> inMicroseconds(((ArrowType.Timestamp) type).getUnit(), TIMESTAMP, type);
+            case Time -> inMicroseconds(((ArrowType.Time) type).getUnit(), TIME, type);
             case Utf8 -> VARCHAR;
+            case Binary -> VARBINARY;
             case Null -> NULL;
             default -> throw new IllegalArgumentException("Unsupported Arrow type: " + type);
         };
+    }
+
+    private static DataType inMicroseconds(TimeUnit unit, DataType type, ArrowType arrowType) {
+        if (unit != TimeUnit.MICROSECOND) {
+            throw new IllegalArgumentException(
+                    "Unsupported Arrow type: " + arrowType + " (the engine's unit is MICROSECOND)");
+        }
+        return type;
     }
 
     @Override

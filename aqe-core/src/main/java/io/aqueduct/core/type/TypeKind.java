@@ -10,7 +10,13 @@ public enum TypeKind {
     DECIMAL,
     /** Days since 1970-01-01 (Arrow DateDay). */
     DATE,
+    /** Microseconds since 1970-01-01 00:00:00, a wall-clock date and time without zone (Arrow TimeStampMicro). */
+    TIMESTAMP,
+    /** Microseconds since midnight (Arrow TimeMicro, 64 bits). */
+    TIME,
     VARCHAR,
+    /** Bytes (Arrow Binary). */
+    VARBINARY,
     /** Only the NULL literal has this type. */
     NULL
 }

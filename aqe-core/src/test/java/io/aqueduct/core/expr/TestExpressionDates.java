@@ -48,7 +48,7 @@ class TestExpressionDates {
 
     @Test
     void unknownExtractUnitFails() {
-        assertErrorCode(() -> extract("WEEK", LocalDate.of(2000, 1, 1)), ErrorCode.NOT_SUPPORTED);
+        assertErrorCode(() -> extract("FORTNIGHT", LocalDate.of(2000, 1, 1)), ErrorCode.NOT_SUPPORTED);
     }
 
     @Test
@@ -61,20 +61,24 @@ class TestExpressionDates {
 
     @Test
     void addMonthsClampsToTheMonthEnd() {
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 1, 31), 1L)).isEqualTo(LocalDate.of(1995, 2, 28));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1996, 1, 31), 1L)).isEqualTo(LocalDate.of(1996, 2, 29));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1996, 2, 29), 12L))
-                .isEqualTo(LocalDate.of(1997, 2, 28));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 3, 31), -1L))
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1995, 1, 31), 1L))
                 .isEqualTo(LocalDate.of(1995, 2, 28));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1994, 1, 1), 3L)).isEqualTo(LocalDate.of(1994, 4, 1));
-        assertThat(add(Function.DATE_ADD_MONTHS, LocalDate.of(1995, 10, 31), 4L))
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1996, 1, 31), 1L))
+                .isEqualTo(LocalDate.of(1996, 2, 29));
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1996, 2, 29), 12L))
+                .isEqualTo(LocalDate.of(1997, 2, 28));
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1995, 3, 31), -1L))
+                .isEqualTo(LocalDate.of(1995, 2, 28));
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1994, 1, 1), 3L))
+                .isEqualTo(LocalDate.of(1994, 4, 1));
+        assertThat(add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1995, 10, 31), 4L))
                 .isEqualTo(LocalDate.of(1996, 2, 29));
     }
 
     @Test
     void nullOperandsGiveNull() {
-        Call add = call(Function.DATE_ADD_MONTHS, DataType.DATE, input(0, DataType.DATE), input(1, DataType.BIGINT));
+        Call add =
+                call(Function.DATETIME_ADD_MONTHS, DataType.DATE, input(0, DataType.DATE), input(1, DataType.BIGINT));
         List<List<Object>> rows = List.of(Arrays.asList(null, 1L), Arrays.asList(LocalDate.of(2000, 1, 1), null));
         assertThat(evaluate(allocator, add, BatchBuilder.rowType(DataType.DATE, DataType.BIGINT), rows))
                 .containsExactly(null, null);

@@ -12,13 +12,16 @@ import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Reads batches into rows of Java values for assertions, in {@link io.aqueduct.core.expr.Literal}'s
- * representation: {@code Long} for INTEGER, BIGINT, DECIMAL (unscaled) and DATE (epoch day), {@code
- * Double}, {@code String}, {@code Boolean}, or null.
+ * representation: {@code Long} for INTEGER, BIGINT, DECIMAL (unscaled), DATE (epoch day), TIMESTAMP and
+ * TIME (microseconds), {@code Double}, {@code String}, {@code byte[]}, {@code Boolean}, or null.
  */
 public final class BatchRows {
     private BatchRows() {}
@@ -68,7 +71,10 @@ public final class BatchRows {
             case DATE -> (long) ((DateDayVector) vector).get(row);
             case DOUBLE -> ((Float8Vector) vector).get(row);
             case BOOLEAN -> ((BitVector) vector).get(row) == 1;
+            case TIMESTAMP -> ((TimeStampMicroVector) vector).get(row);
+            case TIME -> ((TimeMicroVector) vector).get(row);
             case VARCHAR -> ((VarCharVector) vector).getObject(row).toString();
+            case VARBINARY -> ((VarBinaryVector) vector).get(row);
             case NULL -> null;
         };
     }

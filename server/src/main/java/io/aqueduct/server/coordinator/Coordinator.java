@@ -14,6 +14,7 @@ import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.QueryCompiler;
+import io.aqueduct.core.sql.StatementTime;
 import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
@@ -232,7 +233,10 @@ public final class Coordinator implements AutoCloseable {
 
     private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {
         return new DistributedPlanner(clusterShape(session.settings()), this::statistics, this::taskEstimator)
-                .plan(query.plan(parameterValues, systemTables.snapshotSource(new SystemContext(session.settings()))));
+                .plan(query.plan(
+                        parameterValues,
+                        systemTables.snapshotSource(new SystemContext(session.settings())),
+                        StatementTime.now(session.timeZone())));
     }
 
     private Optional<TaskEstimator> taskEstimator(TableScanNode scan) {

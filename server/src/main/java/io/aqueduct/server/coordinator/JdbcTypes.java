@@ -39,7 +39,10 @@ public final class JdbcTypes {
             case DOUBLE -> Optional.of(DataType.DOUBLE);
             case DECIMAL -> Optional.of(DataType.decimal(DataType.MAX_DECIMAL_PRECISION, 0));
             case DATE -> Optional.of(DataType.DATE);
+            case TIMESTAMP -> Optional.of(DataType.TIMESTAMP);
+            case TIME -> Optional.of(DataType.TIME);
             case VARCHAR -> Optional.of(DataType.VARCHAR);
+            case VARBINARY -> Optional.of(DataType.VARBINARY);
             case NULL -> Optional.empty();
         };
     }
@@ -49,6 +52,9 @@ public final class JdbcTypes {
         return switch (type.kind()) {
             case VARCHAR -> "'";
             case DATE -> "DATE '";
+            case TIMESTAMP -> "TIMESTAMP '";
+            case TIME -> "TIME '";
+            case VARBINARY -> "X'";
             case BOOLEAN, INTEGER, BIGINT, DOUBLE, DECIMAL, NULL -> null;
         };
     }
@@ -61,16 +67,18 @@ public final class JdbcTypes {
     static String createParams(DataType type) {
         return switch (type.kind()) {
             case DECIMAL -> "precision,scale";
-            case VARCHAR -> "length";
+            case VARCHAR, VARBINARY -> "length";
+            case TIMESTAMP, TIME -> "precision";
             case BOOLEAN, INTEGER, BIGINT, DOUBLE, DATE, NULL -> null;
         };
     }
 
-    /** Digits after the point for exact numbers; null where it does not apply. */
+    /** Digits after the point for exact numbers, of the seconds for times; null where it does not apply. */
     public static Integer decimalDigits(DataType type) {
         return switch (type.kind()) {
             case INTEGER, BIGINT, DECIMAL -> type.scale();
-            case BOOLEAN, DOUBLE, DATE, VARCHAR, NULL -> null;
+            case TIMESTAMP, TIME -> DataType.TIME_PRECISION;
+            case BOOLEAN, DOUBLE, DATE, VARCHAR, VARBINARY, NULL -> null;
         };
     }
 
@@ -92,7 +100,10 @@ public final class JdbcTypes {
             case DOUBLE -> Types.DOUBLE;
             case DECIMAL -> Types.DECIMAL;
             case DATE -> Types.DATE;
+            case TIMESTAMP -> Types.TIMESTAMP;
+            case TIME -> Types.TIME;
             case VARCHAR -> Types.VARCHAR;
+            case VARBINARY -> Types.VARBINARY;
             case NULL -> Types.NULL;
         };
     }
@@ -113,8 +124,10 @@ public final class JdbcTypes {
             case BIGINT -> ColumnMetaData.Rep.LONG;
             case DOUBLE -> ColumnMetaData.Rep.DOUBLE;
             case DECIMAL -> ColumnMetaData.Rep.NUMBER;
-            case DATE -> ColumnMetaData.Rep.PRIMITIVE_INT;
+            case DATE, TIME -> ColumnMetaData.Rep.PRIMITIVE_INT;
+            case TIMESTAMP -> ColumnMetaData.Rep.PRIMITIVE_LONG;
             case VARCHAR -> ColumnMetaData.Rep.STRING;
+            case VARBINARY -> ColumnMetaData.Rep.BYTE_STRING;
             case NULL -> ColumnMetaData.Rep.OBJECT;
         };
     }
@@ -127,12 +140,15 @@ public final class JdbcTypes {
             case DOUBLE -> Double.class.getName();
             case DECIMAL -> java.math.BigDecimal.class.getName();
             case DATE -> java.sql.Date.class.getName();
+            case TIMESTAMP -> java.sql.Timestamp.class.getName();
+            case TIME -> java.sql.Time.class.getName();
             case VARCHAR -> String.class.getName();
+            case VARBINARY -> byte[].class.getName();
             case NULL -> Object.class.getName();
         };
     }
 
-    /** Precision as JDBC reports it: digits for numbers, characters for text and dates. */
+    /** Precision as JDBC reports it: digits for numbers, characters for text, dates and times, bytes for binaries. */
     public static int precision(DataType type) {
         return switch (type.kind()) {
             case BOOLEAN -> 1;
@@ -141,8 +157,18 @@ public final class JdbcTypes {
             case DOUBLE -> 15;
             case DECIMAL -> type.precision();
             case DATE -> 10;
-            case VARCHAR -> Integer.MAX_VALUE;
+            case TIMESTAMP -> 26;
+            case TIME -> 15;
+            case VARCHAR, VARBINARY -> Integer.MAX_VALUE;
             case NULL -> 0;
+        };
+    }
+
+    /** Digits after the point: a DECIMAL's scale, the microseconds of TIMESTAMP and TIME. */
+    static int scale(DataType type) {
+        return switch (type.kind()) {
+            case TIMESTAMP, TIME -> DataType.TIME_PRECISION;
+            default -> type.scale();
         };
     }
 
@@ -154,7 +180,9 @@ public final class JdbcTypes {
             case DOUBLE -> 24;
             case DECIMAL -> type.precision() + 2;
             case DATE -> 10;
-            case VARCHAR -> 65_536;
+            case TIMESTAMP -> 26;
+            case TIME -> 15;
+            case VARCHAR, VARBINARY -> 65_536;
             case NULL -> 4;
         };
     }
@@ -174,7 +202,7 @@ public final class JdbcTypes {
                 name,
                 schema,
                 precision(type),
-                type.scale(),
+                scale(type),
                 table,
                 catalog,
                 avaticaType,

@@ -2,6 +2,7 @@ package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.DateTimes;
 import io.aqueduct.core.type.RowType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -13,12 +14,18 @@ import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Turns the result's Arrow batches into the rows of Avatica frames. This is the JDBC boundary, the
- * one place where the engine works a row at a time; it holds at most one batch.
+ * one place where the engine works a row at a time; it holds at most one batch. Values take Avatica's
+ * representations: DATE as epoch days, TIMESTAMP as the milliseconds of its wall-clock value read as
+ * UTC and TIME as milliseconds of the day (Avatica carries milliseconds: the engine's microseconds are
+ * truncated here), VARBINARY as a byte[].
  */
 final class ResultCursor implements AutoCloseable {
     private final Operator source;
@@ -85,12 +92,18 @@ final class ResultCursor implements AutoCloseable {
             case DOUBLE -> ((Float8Vector) vector).get(row);
             case DECIMAL -> BigDecimal.valueOf(((BigIntVector) vector).get(row), type.scale());
             case DATE -> ((DateDayVector) vector).get(row);
+            case TIMESTAMP -> Math.floorDiv(((TimeStampMicroVector) vector).get(row), DateTimes.MICROS_PER_MILLI);
+            case TIME -> (int) (((TimeMicroVector) vector).get(row) / DateTimes.MICROS_PER_MILLI);
             case VARCHAR -> new String(((VarCharVector) vector).get(row), java.nio.charset.StandardCharsets.UTF_8);
+            case VARBINARY -> ((VarBinaryVector) vector).get(row);
             case NULL -> null;
         };
     }
 
     private static long estimatedSize(Object value) {
+        if (value instanceof byte[] bytes) {
+            return 16 + bytes.length;
+        }
         return value instanceof String s ? 16 + s.length() : 16;
     }
 

@@ -1,16 +1,23 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.security.AuthenticatedUserHandler;
+import java.time.DateTimeException;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Map;
 
 /**
  * What a JDBC connection sets for its queries: its user (the one HTTP BASIC authenticated when the
  * endpoint requires it, else the one it names, unauthenticated, for the record),
- * default catalog and schema, and the engine settings in force (server defaults, overridden by
- * connection properties, overridden by {@code SET}).
+ * default catalog and schema, the engine settings in force (server defaults, overridden by
+ * connection properties, overridden by {@code SET}), and the time zone of CURRENT_TIMESTAMP and its
+ * kin: the {@code timeZone} connection property (Avatica's own name, which its client also reads), else
+ * UTC.
  */
-record Session(String user, String catalog, String schema, SettingValues settings) {
+record Session(String user, String catalog, String schema, SettingValues settings, ZoneId timeZone) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
 
@@ -20,11 +27,23 @@ record Session(String user, String catalog, String schema, SettingValues setting
         String catalog = nonBlank(properties.get("catalog"), DEFAULT_CATALOG);
         String schema = nonBlank(properties.get("schema"), DEFAULT_SCHEMA);
         String user = AuthenticatedUserHandler.current().orElse(nonBlank(properties.get("user"), ""));
-        return new Session(user, catalog, schema, serverDefaults.withAll(properties));
+        ZoneId timeZone = timeZone(properties.get("timeZone"));
+        return new Session(user, catalog, schema, serverDefaults.withAll(properties), timeZone);
     }
 
     Session withSettings(SettingValues newSettings) {
-        return new Session(user, catalog, schema, newSettings);
+        return new Session(user, catalog, schema, newSettings, timeZone);
+    }
+
+    private static ZoneId timeZone(String name) {
+        if (name == null || name.isBlank()) {
+            return ZoneOffset.UTC;
+        }
+        try {
+            return ZoneId.of(name.trim());
+        } catch (DateTimeException e) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Unknown time zone in property timeZone: " + name);
+        }
     }
 
     private static String nonBlank(String value, String fallback) {

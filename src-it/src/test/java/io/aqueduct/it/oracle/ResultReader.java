@@ -6,16 +6,19 @@ import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Reads a JDBC result into rows of normalized values, so that results of different drivers compare
  * directly: integers of any width become {@code Long} (or {@code BigDecimal} beyond 64 bits), floats
- * become {@code Double}, dates {@code LocalDate}, timestamps {@code LocalDateTime}, characters
+ * become {@code Double}, dates {@code LocalDate}, timestamps {@code LocalDateTime}, times {@code LocalTime} (whole
+ * seconds), characters
  * {@code String}; {@code BigDecimal}, {@code String}, {@code Boolean} and null stay as they are.
  */
 public final class ResultReader {
@@ -60,7 +63,10 @@ public final class ResultReader {
         if (value instanceof Timestamp timestamp) {
             return timestamp.toLocalDateTime();
         }
-        if (value instanceof LocalDate || value instanceof LocalDateTime) {
+        if (value instanceof Time time) {
+            return time.toLocalTime();
+        }
+        if (value instanceof LocalDate || value instanceof LocalDateTime || value instanceof LocalTime) {
             return value;
         }
         if (value instanceof Character character) {

@@ -1,14 +1,14 @@
 package io.aqueduct.core.exec;
 
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VarCharVector;
 
 /**
- * Group values of type VARCHAR as UTF-8 bytes in one byte pool. A value that replaces a shorter one is
+ * Group values of type VARCHAR (as UTF-8) or VARBINARY, their bytes in one byte pool. A value that replaces a shorter one is
  * appended, leaving the old bytes unused; the pool is compacted when the unused part dominates.
  */
-final class VarcharGroupColumn extends GroupColumn {
+final class BytesGroupColumn extends GroupColumn {
     private static final int MIN_COMPACTION_BYTES = 1 << 20;
 
     private byte[] pool = new byte[0];
@@ -17,7 +17,7 @@ final class VarcharGroupColumn extends GroupColumn {
     private int[] starts = new int[0];
     private int[] lengths = new int[0];
 
-    VarcharGroupColumn(HeapMemoryTracker memory) {
+    BytesGroupColumn(HeapMemoryTracker memory) {
         super(memory);
     }
 
@@ -38,7 +38,7 @@ final class VarcharGroupColumn extends GroupColumn {
 
     @Override
     int compare(int group, FieldVector vector, int row) {
-        VarCharVector strings = (VarCharVector) vector;
+        BaseVariableWidthVector strings = (BaseVariableWidthVector) vector;
         int start = strings.getStartOffset(row);
         int end = strings.getEndOffset(row);
         int groupStart = starts[group];
@@ -48,7 +48,7 @@ final class VarcharGroupColumn extends GroupColumn {
 
     @Override
     protected void setValue(int group, FieldVector vector, int row) {
-        VarCharVector strings = (VarCharVector) vector;
+        BaseVariableWidthVector strings = (BaseVariableWidthVector) vector;
         int start = strings.getStartOffset(row);
         int length = strings.getEndOffset(row) - start;
         if (length > lengths[group]) {
@@ -63,7 +63,7 @@ final class VarcharGroupColumn extends GroupColumn {
 
     @Override
     protected boolean valueMatches(int group, FieldVector vector, int row) {
-        VarCharVector strings = (VarCharVector) vector;
+        BaseVariableWidthVector strings = (BaseVariableWidthVector) vector;
         int start = strings.getStartOffset(row);
         int end = strings.getEndOffset(row);
         return end - start == lengths[group]
@@ -79,7 +79,7 @@ final class VarcharGroupColumn extends GroupColumn {
 
     @Override
     protected void writeValue(FieldVector output, int outputRow, int group) {
-        ((VarCharVector) output).setSafe(outputRow, pool, starts[group], lengths[group]);
+        ((BaseVariableWidthVector) output).setSafe(outputRow, pool, starts[group], lengths[group]);
     }
 
     /** Returns the pool offset of {@code length} new bytes. */

@@ -1,0 +1,102 @@
+package io.aqueduct.core.type;
+
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.temporal.ChronoField;
+
+/**
+ * The engine's representation of TIMESTAMP (microseconds since 1970-01-01 00:00:00 of a wall-clock
+ * value, no zone) and TIME (microseconds since midnight), with the conversions from and to
+ * {@code java.time} and SQL text. Text follows SQL and DuckDB: {@code 2024-01-02 03:04:05.123456},
+ * the fraction without trailing zeros and left out when zero.
+ */
+public final class DateTimes {
+    public static final long MICROS_PER_MILLI = 1_000L;
+    public static final long MICROS_PER_SECOND = 1_000_000L;
+    public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+
+    private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
+            .appendPattern("HH:mm")
+            .optionalStart()
+            .appendPattern(":ss")
+            .optionalStart()
+            .appendFraction(ChronoField.NANO_OF_SECOND, 0, 9, true)
+            .optionalEnd()
+            .optionalEnd()
+            .toFormatter();
+
+    /** A date, optionally followed by a space or {@code T} and a time. */
+    private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
+            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .optionalStart()
+            .appendPattern("[ ]['T']")
+            .append(TIME_TEXT)
+            .optionalEnd()
+            .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
+            .toFormatter();
+
+    private DateTimes() {}
+
+    public static long toMicros(LocalDateTime dateTime) {
+        long seconds = dateTime.toEpochSecond(ZoneOffset.UTC);
+        return Math.addExact(Math.multiplyExact(seconds, MICROS_PER_SECOND), dateTime.getNano() / 1_000);
+    }
+
+    public static LocalDateTime toLocalDateTime(long micros) {
+        long seconds = Math.floorDiv(micros, MICROS_PER_SECOND);
+        int nanos = (int) Math.floorMod(micros, MICROS_PER_SECOND) * 1_000;
+        return LocalDateTime.ofEpochSecond(seconds, nanos, ZoneOffset.UTC);
+    }
+
+    public static long toMicros(LocalTime time) {
+        return time.toNanoOfDay() / 1_000;
+    }
+
+    public static LocalTime toLocalTime(long micros) {
+        return LocalTime.ofNanoOfDay(micros * 1_000);
+    }
+
+    /** The timestamp at midnight starting {@code epochDay}. */
+    public static long dateToMicros(long epochDay) {
+        return Math.multiplyExact(epochDay, MICROS_PER_DAY);
+    }
+
+    /** The day a timestamp falls on. */
+    public static long microsToDate(long micros) {
+        return Math.floorDiv(micros, MICROS_PER_DAY);
+    }
+
+    /** Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]]]}; fractions beyond microseconds are truncated. */
+    public static long parseTimestamp(String text) {
+        return toMicros(LocalDateTime.parse(text, TIMESTAMP_TEXT));
+    }
+
+    /** Parses {@code HH:mm[:ss[.f...]]}. */
+    public static long parseTime(String text) {
+        return toMicros(LocalTime.parse(text, TIME_TEXT));
+    }
+
+    public static String formatTimestamp(long micros) {
+        LocalDateTime dateTime = toLocalDateTime(micros);
+        return dateTime.toLocalDate() + " " + formatTime(toMicros(dateTime.toLocalTime()));
+    }
+
+    public static String formatTime(long micros) {
+        long seconds = micros / MICROS_PER_SECOND;
+        long fraction = micros % MICROS_PER_SECOND;
+        String text = String.format("%02d:%02d:%02d", seconds / 3600, seconds / 60 % 60, seconds % 60);
+        if (fraction == 0) {
+            return text;
+        }
+        String digits = String.format("%06d", fraction).replaceFirst("0+$", "");
+        return text + "." + digits;
+    }
+
+    public static String formatDate(long epochDay) {
+        return LocalDate.ofEpochDay(epochDay).toString();
+    }
+}

@@ -1,0 +1,45 @@
+package io.aqueduct.core.type;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import org.junit.jupiter.api.Test;
+
+class TestDateTimes {
+    @Test
+    void timestampsRoundTripThroughText() {
+        for (String text : new String[] {
+            "2024-01-02 03:04:05.123456", "2024-01-02 03:04:05.12", "1969-12-31 23:59:59.999999", "0001-01-01 00:00:00"
+        }) {
+            assertThat(DateTimes.formatTimestamp(DateTimes.parseTimestamp(text)))
+                    .isEqualTo(text);
+        }
+    }
+
+    @Test
+    void parsesDatesAloneAndIsoSeparators() {
+        assertThat(DateTimes.parseTimestamp("2024-01-02"))
+                .isEqualTo(DateTimes.toMicros(LocalDateTime.of(2024, 1, 2, 0, 0)));
+        assertThat(DateTimes.parseTimestamp("2024-01-02T03:04"))
+                .isEqualTo(DateTimes.toMicros(LocalDateTime.of(2024, 1, 2, 3, 4)));
+        assertThatThrownBy(() -> DateTimes.parseTimestamp("2024-13-02")).isInstanceOf(DateTimeParseException.class);
+    }
+
+    @Test
+    void timesBeforeTheEpochFloorToTheirDay() {
+        long micros = DateTimes.parseTimestamp("1969-12-31 23:00:00");
+
+        assertThat(DateTimes.microsToDate(micros)).isEqualTo(-1);
+        assertThat(DateTimes.toLocalDateTime(micros)).isEqualTo(LocalDateTime.of(1969, 12, 31, 23, 0));
+    }
+
+    @Test
+    void timesFormatWithoutTrailingZeros() {
+        assertThat(DateTimes.formatTime(DateTimes.toMicros(LocalTime.of(7, 8, 9, 500_000_000))))
+                .isEqualTo("07:08:09.5");
+        assertThat(DateTimes.formatTime(DateTimes.parseTime("23:59"))).isEqualTo("23:59:00");
+    }
+}
