@@ -30,9 +30,20 @@ final class SetOperationAllRule extends RelRule<SetOperationAllRule.Config> {
     static final SetOperationAllRule INSTANCE = new Config(
                     RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()), "SetOperationAllRule", b -> b.operand(
                                     SetOp.class)
-                            .predicate(setOp -> setOp.all && (setOp instanceof Intersect || setOp instanceof Minus))
+                            .predicate(SetOperationAllRule::numberable)
                             .anyInputs())
             .toRule();
+
+    /**
+     * INTERSECT ALL of any number of inputs keeps the least count, as numbering does; EXCEPT ALL of three
+     * inputs subtracts both counts, which numbering does not, so only the binary form (what SQL text gives) is
+     * rewritten.
+     */
+    private static boolean numberable(SetOp setOp) {
+        return setOp.all
+                && (setOp instanceof Intersect
+                        || (setOp instanceof Minus && setOp.getInputs().size() == 2));
+    }
 
     private SetOperationAllRule(Config config) {
         super(config);
