@@ -80,8 +80,9 @@ class TestErrors {
     @ParameterizedTest
     @ValueSource(
             strings = {
-                "SELECT row_number() OVER () FROM nation",
-                "SELECT n_regionkey, count(*) FROM nation GROUP BY GROUPING SETS ((n_regionkey), ())",
+                "SELECT first_value(n_name) IGNORE NULLS OVER (ORDER BY n_nationkey) FROM nation",
+                "SELECT sum(n_nationkey) OVER (ORDER BY n_nationkey ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING"
+                        + " EXCLUDE CURRENT ROW) FROM nation",
             })
     void unsupportedFeature(String sql) throws SQLException {
         SQLException error = failure(sql);

@@ -14,6 +14,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.plan.WindowNode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -89,6 +90,13 @@ public final class LocalExecutionPlanner {
                     node,
                     "Sort",
                     context -> withInput(sort.source(), planning, input -> SortOperator.create(sort, input, context)));
+        }
+        if (node instanceof WindowNode window) {
+            return planning.operator(
+                    node,
+                    "Window",
+                    context -> withInput(
+                            window.source(), planning, input -> WindowOperator.create(window, input, context)));
         }
         if (node instanceof TopNNode topN) {
             return planning.operator(

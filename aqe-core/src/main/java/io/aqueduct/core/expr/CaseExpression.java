@@ -1,6 +1,8 @@
 package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BitVector;
@@ -32,8 +34,11 @@ final class CaseExpression implements VectorExpression {
     @Override
     public FieldVector evaluate(VectorSchemaRoot batch, BufferAllocator allocator) {
         int rowCount = batch.getRowCount();
-        FieldVector result = Vectors.allocate(type, rowCount, allocator);
+        List<FieldVector> branchValues = new ArrayList<>();
         try {
+            // The branch whose values each row takes, -1 for none (NULL).
+            int[] branchOf = new int[rowCount];
+            Arrays.fill(branchOf, -1);
             int[] pending = identity(rowCount);
             int pendingCount = rowCount;
             int[] chosen = new int[rowCount];
@@ -52,31 +57,37 @@ final class CaseExpression implements VectorExpression {
                     }
                 }
                 pendingCount = remaining;
-                copyRows(results.get(branch), batch, chosen, chosenCount, result, allocator);
+                evaluateBranch(results.get(branch), batch, chosen, chosenCount, branchOf, branchValues, allocator);
             }
-            copyRows(otherwise, batch, pending, pendingCount, result, allocator);
-            result.setValueCount(rowCount);
-            return result;
-        } catch (RuntimeException e) {
-            result.close();
-            throw e;
+            evaluateBranch(otherwise, batch, pending, pendingCount, branchOf, branchValues, allocator);
+            // Variable-width vectors must be written in row order, so the result is copied row by row at the end.
+            return Vectors.build(type, rowCount, allocator, result -> {
+                for (int row = 0; row < rowCount; row++) {
+                    if (branchOf[row] >= 0) {
+                        result.copyFromSafe(row, row, branchValues.get(branchOf[row]));
+                    }
+                }
+            });
+        } finally {
+            branchValues.forEach(FieldVector::close);
         }
     }
 
-    private static void copyRows(
+    /** Evaluates {@code source} for {@code rows} and marks them as taking its values. */
+    private static void evaluateBranch(
             VectorExpression source,
             VectorSchemaRoot batch,
             int[] rows,
             int count,
-            FieldVector result,
+            int[] branchOf,
+            List<FieldVector> branchValues,
             BufferAllocator allocator) {
         if (count == 0) {
             return;
         }
-        try (FieldVector values = ConditionalEvaluation.evaluateForRows(source, batch, rows, count, allocator)) {
-            for (int j = 0; j < count; j++) {
-                result.copyFromSafe(rows[j], rows[j], values);
-            }
+        branchValues.add(ConditionalEvaluation.evaluateForRows(source, batch, rows, count, allocator));
+        for (int j = 0; j < count; j++) {
+            branchOf[rows[j]] = branchValues.size() - 1;
         }
     }
 

@@ -84,6 +84,8 @@ public final class ExpressionCompiler {
                         DataType.BIGINT,
                         call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
+            case SQRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE -> MathFunctionCompiler.compile(call);
+            case POSITION, REPLACE, TRIM_CHARACTERS -> StringFunctionCompiler.compile(call);
         };
     }
 
@@ -279,7 +281,7 @@ public final class ExpressionCompiler {
     }
 
     /** Compiles {@code expression} and converts its values to {@code type} when its own type differs. */
-    private static VectorExpression coerce(Expression expression, DataType type) {
+    static VectorExpression coerce(Expression expression, DataType type) {
         return CastExpression.create(compile(expression), expression.type(), type);
     }
 

@@ -75,5 +75,27 @@ public enum Function {
     /** {@code (string)}: leading and trailing spaces removed. */
     TRIM,
     /** {@code (value1, value2, ...)}: the first non-NULL value. */
-    COALESCE
+    COALESCE,
+    // math: SQRT, EXP, LN, LOG10 and POWER compute in DOUBLE
+    SQRT,
+    EXP,
+    LN,
+    LOG10,
+    /** {@code (base, exponent)}: the exponent must be a literal. */
+    POWER,
+    /** {@code (value)}: -1, 0 or 1 in the value's type. */
+    SIGN,
+    CEIL,
+    FLOOR,
+    /** {@code (value [, digits])}: half away from zero to {@code digits} (a literal, default 0) decimals. */
+    ROUND,
+    /** {@code (value [, digits])}: toward zero to {@code digits} (a literal, default 0) decimals. */
+    TRUNCATE,
+    // strings
+    /** {@code (substring, string)}: 1-based position of the first occurrence, 0 if none. */
+    POSITION,
+    /** {@code (string, search, replacement)}: every occurrence replaced. */
+    REPLACE,
+    /** {@code (flag, characters, string)}: flag BOTH, LEADING or TRAILING; removes any of the characters. */
+    TRIM_CHARACTERS
 }

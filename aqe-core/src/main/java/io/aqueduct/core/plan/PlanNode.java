@@ -23,7 +23,8 @@ import java.util.List;
     @JsonSubTypes.Type(value = LimitNode.class, name = "limit"),
     @JsonSubTypes.Type(value = RemoteSourceNode.class, name = "remoteSource"),
     @JsonSubTypes.Type(value = JoinNode.class, name = "join"),
-    @JsonSubTypes.Type(value = UnionNode.class, name = "union")
+    @JsonSubTypes.Type(value = UnionNode.class, name = "union"),
+    @JsonSubTypes.Type(value = WindowNode.class, name = "window")
 })
 public sealed interface PlanNode
         permits TableScanNode,
@@ -36,7 +37,8 @@ public sealed interface PlanNode
                 LimitNode,
                 RemoteSourceNode,
                 JoinNode,
-                UnionNode {
+                UnionNode,
+                WindowNode {
     RowType outputType();
 
     List<PlanNode> sources();

@@ -10,6 +10,7 @@ import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.io.Reader;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.avatica.util.Casing;
@@ -27,10 +28,12 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
@@ -86,6 +89,24 @@ public final class QueryCompiler {
                     CoreRules.UNION_TO_DISTINCT,
                     CoreRules.AGGREGATE_EXPAND_DISTINCT_AGGREGATES_TO_JOIN,
                     CoreRules.AGGREGATE_REMOVE))
+            .build();
+
+    /**
+     * SQL the engine runs through other operators, in this order: INTERSECT ALL and EXCEPT ALL become their
+     * distinct forms over numbered duplicates, and those become aggregations; grouping sets become a UNION
+     * ALL of aggregations; STDDEV and VARIANCE become sums of squares; windowed aggregates ({@code RexOver}
+     * in projections) move into Window rels.
+     */
+    private static final HepProgram REWRITES = new HepProgramBuilder()
+            .addRuleInstance(SetOperationAllRule.INSTANCE)
+            .addRuleInstance(CoreRules.INTERSECT_TO_DISTINCT)
+            .addRuleInstance(CoreRules.MINUS_TO_DISTINCT)
+            .addRuleInstance(CoreRules.AGGREGATE_GROUPING_SETS_TO_UNION)
+            .addRuleInstance(AggregateReduceFunctionsRule.Config.DEFAULT
+                    .withFunctionsToReduce(
+                            EnumSet.of(SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP))
+                    .toRule())
+            .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
             .build();
 
     /** Join order from statistics: Calcite's heuristic join ordering over multi-joins. */
@@ -191,7 +212,7 @@ public final class QueryCompiler {
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
-        RelNode trimmed = converter.trimUnusedFields(false, decorrelated);
+        RelNode trimmed = converter.trimUnusedFields(false, run(REWRITES, decorrelated));
         RelNode optimized = run(LOGICAL_OPTIMIZATION, trimmed);
         RelNode ordered = run(SEMI_JOINS, run(LOGICAL_OPTIMIZATION, run(JOIN_ORDERING, optimized)));
         // Trimming last puts a projection right on top of each scan, which the scan then absorbs.

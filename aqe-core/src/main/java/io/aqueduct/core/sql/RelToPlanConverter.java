@@ -44,6 +44,7 @@ import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexCall;
@@ -97,6 +98,9 @@ final class RelToPlanConverter {
         }
         if (rel instanceof Join join) {
             return join(join);
+        }
+        if (rel instanceof Window window) {
+            return WindowConverter.convert(window, convert(window.getInput()));
         }
         if (rel instanceof Union union && union.all) {
             List<PlanNode> inputs =
@@ -226,9 +230,12 @@ final class RelToPlanConverter {
     private PlanNode aggregate(Aggregate aggregate) {
         if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
             throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED, "GROUPING SETS, ROLLUP and CUBE are not supported yet");
+                    ErrorCode.NOT_SUPPORTED,
+                    "GROUPING SETS, ROLLUP and CUBE with GROUP_ID or GROUPING_ID are not supported");
         }
-        PlanNode source = convert(aggregate.getInput());
+        AggregateFilters.Masked masked =
+                AggregateFilters.apply(convert(aggregate.getInput()), aggregate.getAggCallList());
+        PlanNode source = masked.source();
         List<Integer> groupKeys = aggregate.getGroupSet().asList();
         RowType outputType = TypeConverter.toRowType(aggregate.getRowType());
 
@@ -238,13 +245,11 @@ final class RelToPlanConverter {
         for (int i = 0; i < groupKeys.size(); i++) {
             projections.add(new InputReference(i, outputType.type(i)));
         }
-        for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
-            if (call.isDistinct()
-                    || call.hasFilter()
-                    || !call.collation.getFieldCollations().isEmpty()) {
+        for (org.apache.calcite.rel.core.AggregateCall call : masked.calls()) {
+            if (call.isDistinct() || !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,
-                        "Aggregate " + call + " (DISTINCT, FILTER or WITHIN GROUP) is not supported here");
+                        "Aggregate " + call + " (DISTINCT or WITHIN GROUP) is not supported here");
             }
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
@@ -252,6 +257,11 @@ final class RelToPlanConverter {
                 case LITERAL_AGG -> {
                     needsProjection = true;
                     projections.add(RexToExpression.literal((RexLiteral) call.rexList.get(0)));
+                }
+                case GROUPING -> {
+                    // Without grouping sets every argument is a group key of every row: GROUPING is 0.
+                    needsProjection = true;
+                    projections.add(new Literal(0L, type));
                 }
                 case AVG -> {
                     needsProjection = true;

@@ -146,6 +146,9 @@ final class RexToExpression {
             case SEARCH -> search(call);
             case EXTRACT -> extract(call, type);
             case TRIM -> trim(call, type);
+            case CEIL -> roundingToInteger(Function.CEIL, call, type);
+            case FLOOR -> roundingToInteger(Function.FLOOR, call, type);
+            case POSITION -> position(call, type);
             default -> namedFunction(call, type);
         };
     }
@@ -159,6 +162,15 @@ final class RexToExpression {
             case "CHAR_LENGTH", "CHARACTER_LENGTH" -> call(Function.CHAR_LENGTH, call, type);
             case "||", "CONCAT" -> call(Function.CONCAT, call, type);
             case "ABS" -> call(Function.ABS, call, type);
+            case "SQRT" -> call(Function.SQRT, call, type);
+            case "EXP" -> call(Function.EXP, call, type);
+            case "LN" -> call(Function.LN, call, type);
+            case "LOG10" -> call(Function.LOG10, call, type);
+            case "POWER" -> call(Function.POWER, call, type);
+            case "SIGN" -> call(Function.SIGN, call, type);
+            case "ROUND" -> call(Function.ROUND, call, type);
+            case "TRUNCATE" -> call(Function.TRUNCATE, call, type);
+            case "REPLACE" -> call(Function.REPLACE, call, type);
             default -> throw unsupported("Function " + call.getOperator().getName());
         };
     }
@@ -235,14 +247,33 @@ final class RexToExpression {
     }
 
     private Expression trim(RexCall call, DataType type) {
-        // TRIM(flag, characters, string): only the default TRIM(BOTH ' ' FROM s) is executed.
+        // TRIM(flag, characters, string)
         RexLiteral flag = (RexLiteral) call.getOperands().get(0);
-        RexLiteral characters = (RexLiteral) call.getOperands().get(1);
-        NlsString chars = characters.getValueAs(NlsString.class);
-        if (!"BOTH".equals(flag.getValue().toString()) || chars == null || !" ".equals(chars.getValue())) {
-            throw unsupported("TRIM other than TRIM(BOTH ' ' FROM ...)");
+        Expression characters = convert(call.getOperands().get(1));
+        Expression string = convert(call.getOperands().get(2));
+        String flagName = flag.getValue().toString();
+        if ("BOTH".equals(flagName) && characters instanceof Literal literal && " ".equals(literal.value())) {
+            return new Call(Function.TRIM, List.of(string), type);
         }
-        return new Call(Function.TRIM, List.of(convert(call.getOperands().get(2))), type);
+        return new Call(
+                Function.TRIM_CHARACTERS, List.of(new Literal(flagName, DataType.VARCHAR), characters, string), type);
+    }
+
+    /** CEIL and FLOOR of a number; of a date or time ({@code FLOOR(d TO unit)}) they are not run here. */
+    private Expression roundingToInteger(Function function, RexCall call, DataType type) {
+        if (call.getOperands().size() != 1 || !SqlTypeFamily.NUMERIC.contains(call.getType())) {
+            throw unsupported(call.getOperator().getName() + " of "
+                    + call.getOperands().get(0).getType());
+        }
+        return call(function, call, type);
+    }
+
+    /** POSITION(substring IN string); the form with FROM is not run. */
+    private Expression position(RexCall call, DataType type) {
+        if (call.getOperands().size() != 2) {
+            throw unsupported("POSITION ... FROM");
+        }
+        return call(Function.POSITION, call, type);
     }
 
     /** Numbers, intervals, or a date/time plus or minus an interval, or the interval between two dates/times. */

@@ -17,6 +17,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.plan.WindowNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +28,7 @@ import java.util.function.Function;
  * changes: an aggregation splits into a partial step in the producing stage and a final step after a
  * Shuffle on its keys (or a Coalesce without keys); sorts, top-N and limits gather with a Coalesce,
  * keeping a partial top-N or limit below it; joins broadcast a small build side or shuffle both
- * sides on their keys. The root stage may run several tasks; the coordinator then gathers their
+ * sides on their keys; window functions shuffle on their partition keys (gather without). The root stage may run several tasks; the coordinator then gathers their
  * output for the client.
  *
  * <p>Static task counts: a leaf stage gets its count from its connector's {@link TaskEstimator} (one
@@ -114,6 +115,9 @@ public final class DistributedPlanner {
                 Fragment source = gather(visit(sort.source()));
                 return source.with(new SortNode(source.node(), sort.keys()));
             }
+            if (node instanceof WindowNode window) {
+                return window(window);
+            }
             if (node instanceof TopNNode topN) {
                 Fragment source = visit(topN.source());
                 if (!source.single()) {
@@ -197,6 +201,20 @@ public final class DistributedPlanner {
                 remotes.add(new RemoteSourceNode(stageId, fragment.node().outputType()));
             }
             return new Fragment(new UnionNode(remotes, union.outputType()), 1, false, stageIds);
+        }
+
+        /**
+         * Each task must see whole partitions: the input is shuffled on the partition keys, or gathered to one
+         * task when there are none. A single-task input stays where it is.
+         */
+        private Fragment window(WindowNode window) {
+            Fragment source = visit(window.source());
+            if (!source.single()) {
+                source = window.partitionKeys().isEmpty()
+                        ? gather(source)
+                        : boundary(source, OutputPartitioning.hash(window.partitionKeys()), taskCounts.shuffled());
+            }
+            return source.with(window.withSources(List.of(source.node())));
         }
 
         private Fragment aggregate(AggregateNode aggregate) {

@@ -12,6 +12,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.plan.WindowNode;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -83,6 +84,12 @@ public final class StagePlanPrinter {
         }
         if (node instanceof SortNode sort) {
             return "Sort " + sort.keys();
+        }
+        if (node instanceof WindowNode window) {
+            return "Window partition=" + window.partitionKeys() + " order=" + window.orderKeys() + " "
+                    + window.calls().stream()
+                            .map(c -> c.function().name().toLowerCase() + c.arguments() + " " + c.frame())
+                            .toList();
         }
         if (node instanceof TopNNode topN) {
             return "TopN " + topN.count() + " " + topN.keys();

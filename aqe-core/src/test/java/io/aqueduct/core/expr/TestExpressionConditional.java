@@ -39,6 +39,19 @@ class TestExpressionConditional {
     }
 
     @Test
+    void varcharResultsOfInterleavedBranches() {
+        // Rows take the THEN and ELSE branches alternately: the result is still written in row order.
+        Call label = call(
+                Function.CASE,
+                DataType.VARCHAR,
+                call(Function.GREATER_THAN, DataType.BOOLEAN, input(0, DataType.BIGINT), literal(2L, DataType.BIGINT)),
+                literal("high", DataType.VARCHAR),
+                literal("low", DataType.VARCHAR));
+        assertThat(evaluateColumn(allocator, label, DataType.BIGINT, 3L, 1L, 4L, 0L, null))
+                .containsExactly("high", "low", "high", "low", "low");
+    }
+
+    @Test
     void caseTakesTheFirstTrueBranch() {
         Expression x = input(0, DataType.BIGINT);
         Call caseCall = call(

@@ -149,4 +149,35 @@ class TestExpressionStrings {
         return (String)
                 evaluateColumn(allocator, substring, DataType.VARCHAR, value).get(0);
     }
+
+    @Test
+    void stringFunctions() {
+        Expression text = input(0, DataType.VARCHAR);
+        Call position = call(Function.POSITION, DataType.INTEGER, literal("ö", DataType.VARCHAR), text);
+        assertThat(evaluateColumn(allocator, position, DataType.VARCHAR, "wörld", "world", null))
+                .containsExactly(2L, 0L, null);
+        Call replace = call(
+                Function.REPLACE,
+                DataType.VARCHAR,
+                text,
+                literal("ab", DataType.VARCHAR),
+                literal("", DataType.VARCHAR));
+        assertThat(evaluateColumn(allocator, replace, DataType.VARCHAR, "abcab", "x"))
+                .containsExactly("c", "x");
+        Call leading = call(
+                Function.TRIM_CHARACTERS,
+                DataType.VARCHAR,
+                literal("LEADING", DataType.VARCHAR),
+                literal("xy", DataType.VARCHAR),
+                text);
+        Call both = call(
+                Function.TRIM_CHARACTERS,
+                DataType.VARCHAR,
+                literal("BOTH", DataType.VARCHAR),
+                literal("x", DataType.VARCHAR),
+                text);
+        assertThat(evaluateColumn(allocator, leading, DataType.VARCHAR, "xyaxy", "xx"))
+                .containsExactly("axy", "");
+        assertThat(evaluateColumn(allocator, both, DataType.VARCHAR, "xxaxx")).containsExactly("a");
+    }
 }

@@ -82,7 +82,10 @@ class TestQueryCompiler {
         assertError("SELECT FROM nation WHERE", ErrorCode.SYNTAX_ERROR, "line 1");
         assertError("SELECT CAST(n_nationkey AS DATE) FROM nation", ErrorCode.TYPE_MISMATCH, "line 1");
         assertError("SELECT * FROM \"Nation\"", ErrorCode.TABLE_NOT_FOUND, "line 1");
-        assertError("SELECT row_number() OVER () FROM nation", ErrorCode.NOT_SUPPORTED, "");
+        assertError(
+                "SELECT first_value(n_name) IGNORE NULLS OVER (ORDER BY n_nationkey) FROM nation",
+                ErrorCode.NOT_SUPPORTED,
+                "IGNORE NULLS");
     }
 
     private static void assertError(String sql, ErrorCode code, String position) {

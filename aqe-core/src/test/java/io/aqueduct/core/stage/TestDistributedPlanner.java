@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.WindowNode;
 import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.tpch.TpchConnector;
 import java.util.List;
@@ -118,6 +119,55 @@ class TestDistributedPlanner {
 
         assertThat(plan.stages()).hasSize(3);
         assertThat(plan.root().sourceStageIds()).hasSize(2);
+    }
+
+    @Test
+    void aWindowReadsItsInputShuffledOnThePartitionKeys() {
+        StagePlan plan = plan(
+                CLUSTER, "SELECT o_custkey, rank() OVER (PARTITION BY o_custkey ORDER BY o_totalprice) FROM orders");
+
+        Stage window = stageWith(plan, WindowNode.class);
+        WindowNode node = find(window.fragment(), WindowNode.class);
+        assertThat(node.partitionKeys()).hasSize(1);
+        assertThat(window.plannedTaskCount()).isEqualTo(2);
+        assertThat(window.sourceStageIds()).singleElement().satisfies(id -> {
+            OutputPartitioning input = plan.stage(id).outputPartitioning();
+            assertThat(input.kind()).isEqualTo(PartitioningKind.HASH);
+            assertThat(input.keys()).isEqualTo(node.partitionKeys());
+        });
+    }
+
+    @Test
+    void aWindowWithoutPartitionKeysGathersItsInput() {
+        StagePlan plan = plan(CLUSTER, "SELECT o_orderkey, row_number() OVER (ORDER BY o_totalprice) FROM orders");
+
+        Stage window = stageWith(plan, WindowNode.class);
+        assertThat(window.plannedTaskCount()).isEqualTo(1);
+        assertThat(window.sourceStageIds()).singleElement().satisfies(id -> assertThat(
+                        plan.stage(id).outputPartitioning().kind())
+                .isEqualTo(PartitioningKind.SINGLE));
+    }
+
+    private static Stage stageWith(StagePlan plan, Class<? extends PlanNode> kind) {
+        return plan.stages().stream()
+                .filter(stage -> contains(stage.fragment(), kind))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static <T extends PlanNode> T find(PlanNode node, Class<T> kind) {
+        if (kind.isInstance(node)) {
+            return kind.cast(node);
+        }
+        return node.sources().stream()
+                .filter(source -> contains(source, kind))
+                .map(source -> find(source, kind))
+                .findFirst()
+                .orElseThrow();
+    }
+
+    private static boolean contains(PlanNode node, Class<? extends PlanNode> kind) {
+        return kind.isInstance(node) || node.sources().stream().anyMatch(source -> contains(source, kind));
     }
 
     private static long scans(PlanNode node) {

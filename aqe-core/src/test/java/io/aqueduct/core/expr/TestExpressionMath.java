@@ -1,0 +1,100 @@
+package io.aqueduct.core.expr;
+
+import static io.aqueduct.core.expr.ExpressionTester.call;
+import static io.aqueduct.core.expr.ExpressionTester.evaluateColumn;
+import static io.aqueduct.core.expr.ExpressionTester.input;
+import static io.aqueduct.core.expr.ExpressionTester.literal;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.type.DataType;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestExpressionMath {
+    private static final DataType MONEY = DataType.decimal(15, 2);
+
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void doubleFunctionsOfAnyNumericOperand() {
+        assertThat(evaluateColumn(allocator, call(Function.SQRT, DataType.DOUBLE, input(0, MONEY)), MONEY, 1600L, null))
+                .containsExactly(4.0, null);
+        assertThat(evaluateColumn(
+                        allocator, call(Function.LN, DataType.DOUBLE, input(0, DataType.BIGINT)), DataType.BIGINT, 1L))
+                .containsExactly(0.0);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.LOG10, DataType.DOUBLE, input(0, DataType.INTEGER)),
+                        DataType.INTEGER,
+                        1000L))
+                .containsExactly(3.0);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.EXP, DataType.DOUBLE, input(0, DataType.DOUBLE)),
+                        DataType.DOUBLE,
+                        0.0))
+                .containsExactly(1.0);
+        Call square = call(Function.POWER, DataType.DOUBLE, input(0, MONEY), literal(2L, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, square, MONEY, -150L)).containsExactly(2.25);
+        Call root =
+                call(Function.POWER, DataType.DOUBLE, input(0, DataType.DOUBLE), literal(5L, DataType.decimal(2, 1)));
+        assertThat(evaluateColumn(allocator, root, DataType.DOUBLE, 9.0)).containsExactly(3.0);
+    }
+
+    @Test
+    void roundingOfDecimalsIsExactAndHalfAwayFromZero() {
+        Call round = call(Function.ROUND, MONEY, input(0, MONEY), literal(1L, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, round, MONEY, 125L, -125L, 124L, null))
+                .containsExactly(130L, -130L, 120L, null);
+        Call truncate = call(Function.TRUNCATE, MONEY, input(0, MONEY), literal(1L, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, truncate, MONEY, 129L, -129L)).containsExactly(120L, -120L);
+        DataType whole = DataType.decimal(15, 0);
+        assertThat(evaluateColumn(allocator, call(Function.CEIL, whole, input(0, MONEY)), MONEY, 101L, -101L))
+                .containsExactly(2L, -1L);
+        assertThat(evaluateColumn(allocator, call(Function.FLOOR, whole, input(0, MONEY)), MONEY, 101L, -101L))
+                .containsExactly(1L, -2L);
+        assertThat(evaluateColumn(allocator, call(Function.SIGN, MONEY, input(0, MONEY)), MONEY, -5L, 0L, 7L))
+                .containsExactly(-100L, 0L, 100L);
+    }
+
+    @Test
+    void roundingOfDoublesAndIntegers() {
+        Call round = call(Function.ROUND, DataType.DOUBLE, input(0, DataType.DOUBLE));
+        assertThat(evaluateColumn(allocator, round, DataType.DOUBLE, 2.5, -2.5, 2.4))
+                .containsExactly(3.0, -3.0, 2.0);
+        Call roundTens =
+                call(Function.ROUND, DataType.INTEGER, input(0, DataType.INTEGER), literal(-1L, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, roundTens, DataType.INTEGER, 15L, 14L))
+                .containsExactly(20L, 10L);
+        assertThat(evaluateColumn(
+                        allocator,
+                        call(Function.SIGN, DataType.DOUBLE, input(0, DataType.DOUBLE)),
+                        DataType.DOUBLE,
+                        -0.5))
+                .containsExactly(-1.0);
+    }
+
+    @Test
+    void roundingDigitsMustBeConstant() {
+        Call round = call(Function.ROUND, MONEY, input(0, MONEY), input(0, MONEY));
+        assertThatThrownBy(() -> ExpressionCompiler.compile(round))
+                .isInstanceOfSatisfying(
+                        AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NOT_SUPPORTED));
+    }
+}
