@@ -1,6 +1,7 @@
 package io.aqueduct.server.cli;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
@@ -25,6 +26,10 @@ final class EmbeddedCluster implements AutoCloseable {
 
     static EmbeddedCluster start(ClusterOptions options) throws Exception {
         ClusterSecret secret = secret(options);
+        List<FileCatalog> fileCatalogs =
+                options.catalogs.stream().map(FileCatalog::parse).toList();
+        // Checked before any worker starts: a missing directory fails here, with its name.
+        ConnectorRegistry connectors = ConnectorRegistry.withFileCatalogs(fileCatalogs);
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
         if (options.workers != null && !options.workers.isEmpty()) {
@@ -32,14 +37,14 @@ final class EmbeddedCluster implements AutoCloseable {
                     .map(w -> w.startsWith("http") ? w : "http://" + w)
                     .toList();
         } else {
-            localWorkers =
-                    LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            localWorkers = LocalWorkers.start(
+                    options.localWorkers, secret, options.workerJvmOptions, options.workerMemory, fileCatalogs);
             workerUrls = localWorkers.urls();
         }
         try {
             int cores = coresPerWorker(secret, workerUrls);
             Coordinator coordinator = new Coordinator(
-                    ConnectorRegistry.builtIn(),
+                    connectors,
                     workerUrls,
                     cores,
                     secret,

@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.server.transport.ClusterSecret;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -26,13 +27,14 @@ final class LocalWorkers implements AutoCloseable {
         this.urls = urls;
     }
 
-    static LocalWorkers start(int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes)
+    static LocalWorkers start(
+            int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes, List<FileCatalog> catalogs)
             throws IOException {
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes));
+                processes.add(spawn(secret, jvmOptions, memoryBytes, catalogs));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process));
@@ -44,7 +46,9 @@ final class LocalWorkers implements AutoCloseable {
         return new LocalWorkers(processes, urls);
     }
 
-    private static Process spawn(ClusterSecret secret, List<String> jvmOptions, long memoryBytes) throws IOException {
+    private static Process spawn(
+            ClusterSecret secret, List<String> jvmOptions, long memoryBytes, List<FileCatalog> catalogs)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -55,6 +59,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
         command.add("--exit-with-parent");
+        catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret.value());
         return builder.start();

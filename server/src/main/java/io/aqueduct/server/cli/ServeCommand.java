@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.error.AqueductException;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -16,7 +17,13 @@ final class ServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        EmbeddedCluster cluster = EmbeddedCluster.start(options);
+        EmbeddedCluster cluster;
+        try {
+            cluster = EmbeddedCluster.start(options);
+        } catch (AqueductException e) {
+            System.err.println("aqueduct serve: " + e.getMessage());
+            return 2;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

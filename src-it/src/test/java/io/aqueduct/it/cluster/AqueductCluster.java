@@ -290,6 +290,7 @@ public final class AqueductCluster implements AutoCloseable {
     public static final class Builder {
         private String name = "cluster";
         private List<String> coordinatorJvmOptions = List.of("-Xmx1g");
+        private List<String> serveArguments = List.of();
 
         private Builder() {}
 
@@ -302,6 +303,12 @@ public final class AqueductCluster implements AutoCloseable {
         /** JVM options of the coordinator process, replacing the default {@code -Xmx1g}. */
         public Builder coordinatorJvmOptions(String... options) {
             this.coordinatorJvmOptions = List.of(options);
+            return this;
+        }
+
+        /** More arguments of {@code aqueduct serve}, after the defaults, e.g. {@code "--catalog", "lake=/data"}. */
+        public Builder serveArguments(String... arguments) {
+            this.serveArguments = List.of(arguments);
             return this;
         }
 
@@ -326,6 +333,7 @@ public final class AqueductCluster implements AutoCloseable {
             command.add(serverJar + java.io.File.pathSeparator + serverBuild.resolve("lib") + "/*");
             command.add("io.aqueduct.server.cli.Main");
             command.addAll(List.of("serve", "--port", "0", "--local-workers", "2", "--secret", secret));
+            command.addAll(serveArguments);
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
                     .resolve("%s-%s.log".formatted(name, LocalDateTime.now().format(LOG_TIME)));
             ProcessOutput output = new ProcessOutput(logFile);
