@@ -188,7 +188,7 @@ class TestFileTables {
 
     @Test
     void unsupportedParquetTypeFailsOnlyWhenRead() throws Exception {
-        assertThat(query("SELECT id FROM lake.bad.stamps")).isEqualTo(List.of(1L));
+        assertThat(query("SELECT id FROM lake.bad.stamps")).isEqualTo(List.of(1));
         SQLException failure = sqlFailure(() -> query("SELECT seen FROM lake.bad.stamps"));
         assertThat(failure.getSQLState()).isEqualTo("0A000");
         assertThat(failure.getMessage()).contains("seen", "stamps.parquet");
