@@ -118,6 +118,26 @@ class TestFileTables {
         cluster.awaitWorkersIdle();
     }
 
+    /** Filters on the sort order of the files (l_orderkey, dates) prune row groups; the answers stay DuckDB's. */
+    @ParameterizedTest
+    @MethodSource("prunedQueries")
+    void rowGroupPruningKeepsTheAnswers(String sql) throws Exception {
+        try (Statement statement = parquet.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            ResultComparator.assertSameResults(oracle.execute(sql), ResultReader.read(resultSet), false);
+        }
+        cluster.awaitWorkersIdle();
+    }
+
+    static List<String> prunedQueries() {
+        return List.of(
+                "SELECT count(*), sum(l_quantity) FROM lineitem WHERE l_orderkey >= 50000",
+                "SELECT count(*) FROM lineitem WHERE l_orderkey < 100 AND l_linenumber = 1",
+                "SELECT count(*) FROM orders WHERE o_orderkey BETWEEN 1000 AND 2000",
+                "SELECT count(*) FROM orders WHERE o_orderdate < DATE '1992-01-01'",
+                "SELECT count(*) FROM lineitem WHERE l_discount > 0.1 OR l_orderkey = 7");
+    }
+
     @Test
     void tablesShowInDatabaseMetaData() throws SQLException {
         DatabaseMetaData metaData = parquet.getMetaData();

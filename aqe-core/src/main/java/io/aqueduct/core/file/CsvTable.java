@@ -1,6 +1,7 @@
 package io.aqueduct.core.file;
 
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.error.AqueductException;
@@ -79,7 +80,12 @@ final class CsvTable implements FileTable {
     }
 
     @Override
-    public Operator scan(List<String> columnNames, int part, int partCount, ExecutionContext context) {
+    public Operator scan(
+            List<String> columnNames,
+            List<ScanConstraint> constraints,
+            int part,
+            int partCount,
+            ExecutionContext context) {
         int[] outputOfColumn = new int[columns.size()];
         java.util.Arrays.fill(outputOfColumn, -1);
         List<DataType> types = new ArrayList<>();

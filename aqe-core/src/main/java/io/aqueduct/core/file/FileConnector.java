@@ -3,6 +3,7 @@ package io.aqueduct.core.file;
 import static com.google.common.base.Preconditions.checkArgument;
 
 import io.aqueduct.core.connector.Connector;
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.StatisticsTaskEstimator;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
@@ -64,8 +65,21 @@ public final class FileConnector implements Connector {
     @Override
     public Operator createScan(
             String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context) {
+        return createScan(schema, table, columns, List.of(), part, partCount, context);
+    }
+
+    /** Parquet scans skip the row groups whose min/max statistics exclude a constraint. */
+    @Override
+    public Operator createScan(
+            String schema,
+            String table,
+            List<String> columns,
+            List<ScanConstraint> constraints,
+            int part,
+            int partCount,
+            ExecutionContext context) {
         checkArgument(partCount > 0 && part >= 0 && part < partCount, "part %s of %s", part, partCount);
-        return fileTable(schema, table).scan(columns, part, partCount, context);
+        return fileTable(schema, table).scan(columns, constraints, part, partCount, context);
     }
 
     private FileTable fileTable(String schema, String table) {

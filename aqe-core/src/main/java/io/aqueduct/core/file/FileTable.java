@@ -1,5 +1,6 @@
 package io.aqueduct.core.file;
 
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.exec.ExecutionContext;
@@ -12,8 +13,12 @@ interface FileTable {
 
     TableStatistics statistics();
 
-    /** Reads share {@code part} of {@code partCount} of the table's files, producing only {@code columns}. */
-    Operator scan(List<String> columns, int part, int partCount, ExecutionContext context);
+    /**
+     * Reads share {@code part} of {@code partCount} of the table's files, producing only {@code columns};
+     * it may skip data that cannot match {@code constraints}.
+     */
+    Operator scan(
+            List<String> columns, List<ScanConstraint> constraints, int part, int partCount, ExecutionContext context);
 
     /** The contiguous share {@code part} of {@code partCount} of {@code items}; shares are disjoint and cover all. */
     static <T> List<T> share(List<T> items, int part, int partCount) {

@@ -1,5 +1,6 @@
 package io.aqueduct.core.file;
 
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.error.AqueductException;
@@ -45,7 +46,12 @@ final class FileTables {
         }
 
         @Override
-        public Operator scan(List<String> columns, int part, int partCount, ExecutionContext context) {
+        public Operator scan(
+                List<String> columns,
+                List<ScanConstraint> constraints,
+                int part,
+                int partCount,
+                ExecutionContext context) {
             throw new AqueductException(failure.errorCode(), failure.getMessage(), failure);
         }
     }

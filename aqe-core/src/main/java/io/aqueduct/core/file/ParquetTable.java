@@ -1,5 +1,6 @@
 package io.aqueduct.core.file;
 
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.error.AqueductException;
@@ -11,6 +12,7 @@ import io.aqueduct.core.type.RowType;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
@@ -41,6 +43,7 @@ final class ParquetTable implements FileTable {
     static ParquetTable open(TableFiles files) {
         MessageType schema = null;
         Path first = null;
+        List<ParquetColumn> columns = List.of();
         List<ParquetRowGroup> rowGroups = new ArrayList<>();
         for (Path file : files.paths()) {
             ParquetMetadata footer = ParquetFiles.footer(file);
@@ -48,6 +51,7 @@ final class ParquetTable implements FileTable {
             if (schema == null) {
                 schema = fileSchema;
                 first = file;
+                columns = fileSchema.getFields().stream().map(ParquetColumn::of).toList();
             } else if (!sameColumns(schema, fileSchema)) {
                 throw new AqueductException(
                         ErrorCode.FILE_ERROR,
@@ -55,12 +59,11 @@ final class ParquetTable implements FileTable {
             }
             List<BlockMetaData> blocks = footer.getBlocks();
             for (int i = 0; i < blocks.size(); i++) {
+                BlockMetaData block = blocks.get(i);
                 rowGroups.add(new ParquetRowGroup(
-                        file, i, blocks.get(i).getRowCount(), blocks.get(i).getTotalByteSize()));
+                        file, i, block.getRowCount(), block.getTotalByteSize(), ParquetRanges.of(block, columns)));
             }
         }
-        List<ParquetColumn> columns =
-                schema.getFields().stream().map(ParquetColumn::of).toList();
         return new ParquetTable(files.name(), schema, columns, rowGroups);
     }
 
@@ -86,7 +89,12 @@ final class ParquetTable implements FileTable {
     }
 
     @Override
-    public Operator scan(List<String> columnNames, int part, int partCount, ExecutionContext context) {
+    public Operator scan(
+            List<String> columnNames,
+            List<ScanConstraint> constraints,
+            int part,
+            int partCount,
+            ExecutionContext context) {
         List<ParquetColumn> selected = new ArrayList<>(columnNames.size());
         List<Type> fields = new ArrayList<>(columnNames.size());
         List<DataType> types = new ArrayList<>(columnNames.size());
@@ -97,7 +105,11 @@ final class ParquetTable implements FileTable {
             types.add(column.type());
         }
         MessageType projection = new MessageType(schema.getName(), fields);
-        List<ParquetRowGroup> share = FileTable.share(rowGroups, part, partCount);
+        // Pruned before sharing, so that the tasks split the row groups that are left evenly.
+        List<ParquetRowGroup> candidates = rowGroups.stream()
+                .filter(rowGroup -> rowGroup.mayMatch(constraints))
+                .toList();
+        List<ParquetRowGroup> share = FileTable.share(candidates, part, partCount);
         String operatorName = "parquet-scan %s part %d/%d".formatted(name, part, partCount);
         return new ParquetScanOperator(
                 new RowType(columnNames, types), selected, projection, share, operatorName, context);
@@ -112,6 +124,20 @@ final class ParquetTable implements FileTable {
                         "Column %s does not exist in table %s".formatted(columnName, name)));
     }
 
-    /** One row group of one file: the unit a scan's share is made of. */
-    record ParquetRowGroup(Path file, int index, long rows, long bytes) {}
+    /**
+     * One row group of one file, the unit a scan's share is made of, with the min/max of its numeric and
+     * DATE columns from the footer's statistics.
+     */
+    record ParquetRowGroup(Path file, int index, long rows, long bytes, Map<String, ParquetRanges.Range> ranges) {
+        /** False when the statistics prove that no row satisfies every constraint. */
+        boolean mayMatch(List<ScanConstraint> constraints) {
+            for (ScanConstraint constraint : constraints) {
+                ParquetRanges.Range range = ranges.get(constraint.column());
+                if (range != null && !constraint.mayMatch(range.min(), range.max())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
 }

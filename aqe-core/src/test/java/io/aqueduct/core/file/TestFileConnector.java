@@ -4,6 +4,7 @@ import static io.aqueduct.core.testing.RowFixtures.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
@@ -12,6 +13,7 @@ import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -158,6 +160,31 @@ class TestFileConnector {
                 scan(connector(), "split", List.of("a"), part, parts).forEach(r -> keys.add(r.get(0)));
             }
             assertThat(keys).as("%d parts", parts).hasSize(10_000).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void rowGroupsWhoseMinMaxExcludeAConstraintAreSkipped() {
+        List<ScanConstraint> atLeast9500 = List.of(
+                new ScanConstraint("a", ScanConstraint.Comparison.GREATER_THAN_OR_EQUAL, BigDecimal.valueOf(9500)));
+        List<List<Object>> rows;
+        try (Operator scan = connector()
+                .createScan("data", "sample", List.of("a"), atLeast9500, 0, 1, ExecutionContext.of(allocator))) {
+            rows = BatchRows.drain(scan);
+        }
+        assertThat(rows).hasSizeLessThan(10_000).contains(row(9500L), row(9999L));
+        List<ScanConstraint> none =
+                List.of(new ScanConstraint("price", ScanConstraint.Comparison.LESS_THAN, new BigDecimal("-1")));
+        try (Operator scan =
+                connector().createScan("data", "sample", List.of("a"), none, 0, 1, ExecutionContext.of(allocator))) {
+            assertThat(BatchRows.drain(scan)).isEmpty();
+        }
+        // a column without usable statistics (VARCHAR) prunes nothing
+        List<ScanConstraint> onName =
+                List.of(new ScanConstraint("name", ScanConstraint.Comparison.EQUAL, BigDecimal.ONE));
+        try (Operator scan =
+                connector().createScan("data", "sample", List.of("a"), onName, 0, 1, ExecutionContext.of(allocator))) {
+            assertThat(BatchRows.drain(scan)).hasSize(10_000);
         }
     }
 
