@@ -12,6 +12,7 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -96,11 +97,11 @@ public final class FileConnector implements Connector {
     }
 
     private TableDirectory directory(String schema) {
-        TableDirectory directory = TableDirectory.schemas(catalog).get(schema);
+        Path directory = TableDirectory.schemas(catalog).get(schema);
         if (directory == null) {
             throw new AqueductException(
                     ErrorCode.SCHEMA_NOT_FOUND, "Schema %s.%s does not exist".formatted(catalog.name(), schema));
         }
-        return directory;
+        return TableDirectory.of(directory);
     }
 }

@@ -24,15 +24,20 @@ import java.util.stream.Stream;
 record TableDirectory(Path directory, List<TableFiles> tables) {
     static final String SIDECAR_EXTENSION = ".schema";
 
-    /** The catalog's schemas by name, listed now. */
-    static Map<String, TableDirectory> schemas(FileCatalog catalog) {
-        Map<String, TableDirectory> schemas = new LinkedHashMap<>();
+    /** The catalog's schema directories by schema name, listed now. */
+    static Map<String, Path> schemas(FileCatalog catalog) {
+        Map<String, Path> schemas = new LinkedHashMap<>();
         for (Path child : list(catalog.root())) {
             if (Files.isDirectory(child) && !hidden(child)) {
-                schemas.put(lowerName(child), new TableDirectory(child, tablesIn(child)));
+                schemas.putIfAbsent(lowerName(child), child);
             }
         }
         return schemas;
+    }
+
+    /** The tables of one schema directory, listed now. */
+    static TableDirectory of(Path schemaDirectory) {
+        return new TableDirectory(schemaDirectory, tablesIn(schemaDirectory));
     }
 
     Optional<TableFiles> table(String name) {
