@@ -44,4 +44,21 @@ public interface Connector {
      */
     Operator createScan(
             String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context);
+
+    /**
+     * {@link #createScan(String, String, List, int, int, ExecutionContext)} with the conjuncts of the
+     * filter above the scan that compare a column with a literal: the connector may skip data that cannot
+     * match them (the engine filters the rows anyway). Parts are the same as without constraints. By
+     * default the constraints are ignored.
+     */
+    default Operator createScan(
+            String schema,
+            String table,
+            List<String> columns,
+            List<ScanConstraint> constraints,
+            int part,
+            int partCount,
+            ExecutionContext context) {
+        return createScan(schema, table, columns, part, partCount, context);
+    }
 }

@@ -16,9 +16,13 @@ public enum ErrorCode {
     NUMERIC_OUT_OF_RANGE(ErrorType.USER, "22003"),
     INVALID_CAST(ErrorType.USER, "22018"),
     INVALID_ARGUMENT(ErrorType.USER, "22023"),
+    /** A value in a data file that does not parse as its column's type (invalid text representation). */
+    BAD_FILE_DATA(ErrorType.USER, "22P02"),
     QUERY_CANCELED(ErrorType.USER, "57014"),
     EXCEEDED_MEMORY_LIMIT(ErrorType.INSUFFICIENT_RESOURCES, "53200"),
     WORKER_UNAVAILABLE(ErrorType.EXTERNAL, "08006"),
+    /** A data file or directory that is missing, unreadable or corrupt. */
+    FILE_ERROR(ErrorType.EXTERNAL, "58030"),
     INTERNAL_ERROR(ErrorType.INTERNAL, "XX000");
 
     private final ErrorType type;

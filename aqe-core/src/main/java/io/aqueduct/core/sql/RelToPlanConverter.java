@@ -79,6 +79,9 @@ final class RelToPlanConverter {
             PlanNode source = filter.getInput() instanceof TableScan scan
                     ? scan(scan, queryId(filter.getCondition(), scan))
                     : convert(filter.getInput());
+            if (source instanceof TableScanNode scanNode) {
+                source = scanNode.withConstraints(ScanConstraints.of(filter, scanNode.outputType()));
+            }
             return new FilterNode(source, rexConverter.convert(filter.getCondition()));
         }
         if (rel instanceof Project project) {

@@ -118,7 +118,11 @@ final class RexToExpression {
         return switch (kind) {
             case PLUS, MINUS -> plusOrMinus(call, type);
             case REINTERPRET -> reinterpret(call, type);
-            case FLOOR, CEIL -> isTruncation(call) ? truncation(call, type) : namedFunction(call, type);
+            case FLOOR, CEIL ->
+                isTruncation(call)
+                        ? truncation(call, type)
+                        : roundingToInteger(
+                                call.getKind() == SqlKind.CEIL ? Function.CEIL : Function.FLOOR, call, type);
             case TIMES -> call(Function.MULTIPLY, call, type);
             case DIVIDE -> call(Function.DIVIDE, call, type);
             case MOD -> call(Function.MOD, call, type);
@@ -146,8 +150,6 @@ final class RexToExpression {
             case SEARCH -> search(call);
             case EXTRACT -> extract(call, type);
             case TRIM -> trim(call, type);
-            case CEIL -> roundingToInteger(Function.CEIL, call, type);
-            case FLOOR -> roundingToInteger(Function.FLOOR, call, type);
             case POSITION -> position(call, type);
             default -> namedFunction(call, type);
         };

@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,13 @@ final class ClusterOptions {
                     "Ended queries whose final plans the coordinator keeps for EXPLAIN ANALYZE lookups and the sys"
                             + " tables (oldest go first; their total size is bounded too). Default: ${DEFAULT-VALUE}.")
     int queryRetention;
+
+    @Option(
+            names = "--catalog",
+            paramLabel = "NAME=DIR",
+            description = "A file catalog: each subdirectory of DIR is a schema, each TABLE.parquet or TABLE.csv"
+                    + " file (or directory of them) a table (repeatable). Workers read the same paths.")
+    List<String> catalogs = new ArrayList<>();
 
     @Option(
             names = "--set",

@@ -1,6 +1,7 @@
 package io.aqueduct.server.cli;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
@@ -40,6 +41,10 @@ final class EmbeddedCluster implements AutoCloseable {
     static EmbeddedCluster start(ClusterOptions options, JdbcEndpointSecurity security, Optional<Path> workerLog)
             throws Exception {
         ClusterSecret secret = secret(options);
+        List<FileCatalog> fileCatalogs =
+                options.catalogs.stream().map(FileCatalog::parse).toList();
+        // Checked before any worker starts: a missing directory fails here, with its name.
+        ConnectorRegistry connectors = ConnectorRegistry.withFileCatalogs(fileCatalogs);
         LocalWorkers localWorkers = null;
         List<String> workerUrls;
         if (options.workers != null && !options.workers.isEmpty()) {
@@ -48,13 +53,18 @@ final class EmbeddedCluster implements AutoCloseable {
                     .toList();
         } else {
             localWorkers = LocalWorkers.start(
-                    options.localWorkers, secret, options.workerJvmOptions, options.workerMemory, workerLog);
+                    options.localWorkers,
+                    secret,
+                    options.workerJvmOptions,
+                    options.workerMemory,
+                    fileCatalogs,
+                    workerLog);
             workerUrls = localWorkers.urls();
         }
         try {
             int cores = coresPerWorker(secret, workerUrls);
             Coordinator coordinator = new Coordinator(
-                    ConnectorRegistry.builtIn(),
+                    connectors,
                     workerUrls,
                     cores,
                     secret,

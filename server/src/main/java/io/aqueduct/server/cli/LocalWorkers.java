@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.server.transport.ClusterSecret;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -34,12 +35,17 @@ final class LocalWorkers implements AutoCloseable {
     }
 
     /**
-     * Spawns {@code count} workers and waits until each is ready.
+     * Spawns {@code count} workers serving the given file catalogs and waits until each is ready.
      *
      * @param logFile where the workers' output (their log lines) goes; empty: this process's stderr
      */
     static LocalWorkers start(
-            int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes, Optional<Path> logFile)
+            int count,
+            ClusterSecret secret,
+            List<String> jvmOptions,
+            long memoryBytes,
+            List<FileCatalog> catalogs,
+            Optional<Path> logFile)
             throws IOException {
         PrintStream output = logFile.isPresent()
                 ? new PrintStream(
@@ -51,7 +57,7 @@ final class LocalWorkers implements AutoCloseable {
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes, logFile));
+                processes.add(spawn(secret, jvmOptions, memoryBytes, catalogs, logFile));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process, output));
@@ -65,7 +71,11 @@ final class LocalWorkers implements AutoCloseable {
     }
 
     private static Process spawn(
-            ClusterSecret secret, List<String> jvmOptions, long memoryBytes, Optional<Path> logFile)
+            ClusterSecret secret,
+            List<String> jvmOptions,
+            long memoryBytes,
+            List<FileCatalog> catalogs,
+            Optional<Path> logFile)
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -77,6 +87,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
         command.add("--exit-with-parent");
+        catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .redirectError(logFile.map(file -> ProcessBuilder.Redirect.appendTo(file.toFile()))
                         .orElse(ProcessBuilder.Redirect.INHERIT));

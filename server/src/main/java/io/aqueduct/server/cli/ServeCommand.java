@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.server.security.JdbcEndpointSecurity;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -23,7 +24,13 @@ final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         JdbcEndpointSecurity security = endpoint.security();
-        EmbeddedCluster cluster = EmbeddedCluster.start(options, security, Optional.empty());
+        EmbeddedCluster cluster;
+        try {
+            cluster = EmbeddedCluster.start(options, security, Optional.empty());
+        } catch (AqueductException e) {
+            System.err.println("aqueduct serve: " + e.getMessage());
+            return 2;
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime()
                 .addShutdownHook(new Thread(

@@ -1,8 +1,13 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.worker.WorkerServer;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -34,6 +39,12 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Arrow memory limit in bytes. Default: ${DEFAULT-VALUE}.")
     long memory;
 
+    @Option(
+            names = "--catalog",
+            paramLabel = "NAME=DIR",
+            description = "A file catalog, as on the coordinator's serve (repeatable; give every worker the same).")
+    List<String> catalogs = new ArrayList<>();
+
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
     boolean exitWithParent;
 
@@ -45,7 +56,15 @@ final class WorkerCommand implements Callable<Integer> {
                     "A worker needs the cluster secret: --secret or env " + ClusterSecret.ENVIRONMENT_VARIABLE);
             return 2;
         }
-        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory);
+        ConnectorRegistry connectors;
+        try {
+            connectors = ConnectorRegistry.withFileCatalogs(
+                    catalogs.stream().map(FileCatalog::parse).toList());
+        } catch (AqueductException e) {
+            System.err.println("aqueduct worker: " + e.getMessage());
+            return 2;
+        }
+        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(worker), "aqueduct-worker-shutdown"));
         if (exitWithParent) {
             watchParent();

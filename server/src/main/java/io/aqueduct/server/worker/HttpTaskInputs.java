@@ -56,6 +56,7 @@ final class HttpTaskInputs implements TaskInputs {
                         node.schema(),
                         node.table(),
                         node.outputType().names(),
+                        node.constraints(),
                         spec.taskIndex(),
                         spec.taskCount(),
                         context);

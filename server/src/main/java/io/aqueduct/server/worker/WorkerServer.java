@@ -37,6 +37,13 @@ public final class WorkerServer implements AutoCloseable {
     }
 
     public static WorkerServer start(String host, int port, ClusterSecret secret, long memoryBytes) throws Exception {
+        return start(host, port, secret, memoryBytes, ConnectorRegistry.builtIn());
+    }
+
+    /** A worker reading the catalogs of {@code connectors}, which must be the coordinator's. */
+    public static WorkerServer start(
+            String host, int port, ClusterSecret secret, long memoryBytes, ConnectorRegistry connectors)
+            throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(512, 8);
         threads.setName("aqueduct-worker-http");
         threads.setDaemon(true);
@@ -50,7 +57,7 @@ public final class WorkerServer implements AutoCloseable {
 
         BufferAllocator allocator = new RootAllocator(memoryBytes);
         WorkerClient client = new WorkerClient(secret);
-        TaskManager tasks = new TaskManager(ConnectorRegistry.builtIn(), client, allocator, url, IDLE_TASK_MILLIS);
+        TaskManager tasks = new TaskManager(connectors, client, allocator, url, IDLE_TASK_MILLIS);
         server.setHandler(new WorkerHandler(tasks, secret, url));
         server.start();
         return new WorkerServer(server, allocator, client, tasks, url);

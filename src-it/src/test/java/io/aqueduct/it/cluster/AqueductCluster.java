@@ -364,7 +364,7 @@ public final class AqueductCluster implements AutoCloseable {
             return this;
         }
 
-        /** Extra arguments of {@code aqueduct serve}, e.g. {@code --auth-file FILE}. */
+        /** More arguments of {@code aqueduct serve}, after the defaults, e.g. {@code --auth-file FILE} or {@code "--catalog", "lake=/data"}. */
         public Builder serveArguments(String... arguments) {
             this.serveArguments = List.of(arguments);
             return this;

@@ -1,5 +1,7 @@
 package io.aqueduct.it.oracle;
 
+import io.trino.tpch.TpchTable;
+import java.nio.file.Path;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -45,6 +47,20 @@ public final class DuckDbOracle implements AutoCloseable {
         try (Statement statement = connection.createStatement();
                 ResultSet resultSet = statement.executeQuery(sql)) {
             return ResultReader.read(resultSet);
+        }
+    }
+
+    /**
+     * Writes each TPC-H table to {@code directory} as {@code TABLE.<extension>} with DuckDB's {@code COPY}
+     * and these options, e.g. {@code "parquet", "FORMAT PARQUET"} or {@code "csv", "HEADER"}.
+     */
+    public void export(Path directory, String extension, String copyOptions) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            for (TpchTable<?> table : TpchTable.getTables()) {
+                String name = table.getTableName();
+                Path file = directory.resolve(name + "." + extension);
+                statement.execute("COPY %s TO '%s' (%s)".formatted(name, file, copyOptions));
+            }
         }
     }
 

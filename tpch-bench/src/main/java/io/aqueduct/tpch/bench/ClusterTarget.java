@@ -2,6 +2,7 @@ package io.aqueduct.tpch.bench;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Option;
 
@@ -23,5 +24,11 @@ final class ClusterTarget {
     /** Runs {@code work} at {@code --url}, or on an embedded cluster logging to {@code logFile}. */
     <T> T run(Path logFile, PrintStream progress, EmbeddedAqueduct.ClusterWork<T> work) throws Exception {
         return EmbeddedAqueduct.runAt(url, logFile, progress, work);
+    }
+
+    /** {@link #run} with more {@code serve} options for the embedded cluster (ignored with {@code --url}). */
+    <T> T run(Path logFile, List<String> serveOptions, PrintStream progress, EmbeddedAqueduct.ClusterWork<T> work)
+            throws Exception {
+        return EmbeddedAqueduct.runAt(url, logFile, serveOptions, progress, work);
     }
 }

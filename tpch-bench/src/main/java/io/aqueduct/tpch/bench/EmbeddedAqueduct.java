@@ -53,16 +53,27 @@ final class EmbeddedAqueduct implements AutoCloseable {
      * cluster started for it (logging to {@code logFile}) and stopped afterwards.
      */
     static <T> T runAt(Optional<String> url, Path logFile, PrintStream progress, ClusterWork<T> work) throws Exception {
+        return runAt(url, logFile, List.of(), progress, work);
+    }
+
+    /** {@link #runAt(Optional, Path, PrintStream, ClusterWork)} with more {@code serve} options for an embedded cluster. */
+    static <T> T runAt(
+            Optional<String> url, Path logFile, List<String> serveOptions, PrintStream progress, ClusterWork<T> work)
+            throws Exception {
         if (url.isPresent()) {
             return work.runAt(url.get());
         }
         progress.println("Starting an embedded Aqueduct cluster (log: " + logFile + ")...");
-        try (EmbeddedAqueduct cluster = start(logFile)) {
+        try (EmbeddedAqueduct cluster = start(logFile, serveOptions)) {
             return work.runAt(cluster.jdbcUrl());
         }
     }
 
     static EmbeddedAqueduct start(Path logFile) throws IOException, InterruptedException {
+        return start(logFile, List.of());
+    }
+
+    static EmbeddedAqueduct start(Path logFile, List<String> serveOptions) throws IOException, InterruptedException {
         String classpath = System.getProperty(SERVER_CLASSPATH_PROPERTY);
         if (classpath == null || classpath.isBlank()) {
             throw new IllegalStateException("System property " + SERVER_CLASSPATH_PROPERTY
@@ -72,6 +83,7 @@ final class EmbeddedAqueduct implements AutoCloseable {
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(JVM_OPTIONS);
         command.addAll(List.of("-cp", classpath, "io.aqueduct.server.cli.Main", "serve", "--port", "0"));
+        command.addAll(serveOptions);
         Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         process.getOutputStream().close();
         CompletableFuture<String> ready = followOutput(process, logFile);

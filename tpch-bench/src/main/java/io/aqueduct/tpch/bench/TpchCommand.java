@@ -79,6 +79,30 @@ final class TpchCommand implements Callable<Integer> {
             description = "Folder for results.md and chart.png. Default: results/tpch-<sf>-<timestamp>.")
     Optional<Path> output = Optional.empty();
 
+    /** Where the Aqueduct runs read TPC-H from. */
+    enum DataFormat {
+        generated,
+        parquet
+    }
+
+    @Option(
+            names = "--format",
+            defaultValue = "generated",
+            description =
+                    "generated: the built-in tpch catalog; parquet: Parquet files written once by DuckDB under"
+                            + " --data and read as file catalog 'files' (with --compare duckdb, DuckDB reads the same files;"
+                            + " with --url, serve must have --catalog files=<data>/tpch-parquet-<sf>). Default: ${DEFAULT-VALUE}.")
+    DataFormat format = DataFormat.generated;
+
+    @Option(
+            names = "--data",
+            defaultValue = "data",
+            description = "Folder kept between runs for --format parquet's files. Default: ${DEFAULT-VALUE}.")
+    Path dataFolder = Path.of("data");
+
+    /** The Parquet catalog folder of this run, when {@code --format parquet}. */
+    private Optional<Path> parquetRoot = Optional.empty();
+
     @Option(
             names = "--aqe",
             defaultValue = "on",
@@ -145,6 +169,9 @@ final class TpchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         AqeMode mode = aqeMode();
+        if (mode == AqeMode.fixed && format == DataFormat.parquet) {
+            throw new ParameterException(spec.commandLine(), "--aqe fixed runs on the generated tpch catalog only");
+        }
         if ((mode == AqeMode.both || mode == AqeMode.fixed) && compare.isPresent()) {
             throw new ParameterException(
                     spec.commandLine(), "--aqe %s compares Aqueduct's modes: drop --compare".formatted(mode));
@@ -155,6 +182,9 @@ final class TpchCommand implements Callable<Integer> {
                 "tpch-%s-%s".formatted(scaleFactor.label(), LocalDateTime.now().format(FOLDER_TIME))));
         Files.createDirectories(folder);
         Benchmark benchmark = new Benchmark(queries(), new QueryTimer(iterations, System::nanoTime), progress);
+        if (format == DataFormat.parquet) {
+            parquetRoot = Optional.of(ParquetTpch.ensure(dataFolder, scaleFactor, progress));
+        }
         if (mode == AqeMode.fixed) {
             return callTaskCounts(benchmark, folder, progress);
         }
@@ -166,7 +196,8 @@ final class TpchCommand implements Callable<Integer> {
         }
         if (compare.isPresent()) {
             progress.printf("Loading TPC-H SF %s into DuckDB...%n", scaleFactor.label());
-            try (Connection connection = DuckDbTpch.load(scaleFactor)) {
+            try (Connection connection =
+                    parquetRoot.isPresent() ? ParquetTpch.duckDb(parquetRoot.get()) : DuckDbTpch.load(scaleFactor)) {
                 engines.add(benchmark.run(DuckDbTpch.ENGINE, connection));
             }
         }
@@ -256,14 +287,19 @@ final class TpchCommand implements Callable<Integer> {
     private EngineResults runAqueduct(Benchmark benchmark, Path folder, PrintStream progress, boolean adaptive)
             throws Exception {
         Path log = folder.resolve(adaptive ? "aqueduct.log" : "aqueduct-aqe-off.log");
-        return target.run(log, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
+        List<String> serveOptions = parquetRoot
+                .map(root -> List.of(ParquetTpch.catalogOption(root)))
+                .orElse(List.of());
+        return target.run(log, serveOptions, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
     }
 
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
         Properties properties = sessionProperties(adaptive, 0);
         String engine = aqe == AqeMode.both ? AQUEDUCT + (adaptive ? " (AQE on)" : " (AQE off)") : AQUEDUCT;
-        try (Connection connection =
-                DriverManager.getConnection(AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor), properties)) {
+        String url = parquetRoot.isPresent()
+                ? AqueductUrls.schemaUrl(coordinatorUrl, ParquetTpch.CATALOG, ParquetTpch.SCHEMA)
+                : AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor);
+        try (Connection connection = DriverManager.getConnection(url, properties)) {
             EngineResults results = benchmark.run(engine, connection);
             if (adaptive) {
                 estimateErrors = Optional.of(EstimateErrors.measure(connection, queries()));

@@ -49,6 +49,16 @@ class TestTpchCommand {
     }
 
     @Test
+    void formatAndDataFolder() {
+        TpchCommand defaults = parse("tpch", "--sf", "0.1");
+        assertThat(defaults.format).isEqualTo(TpchCommand.DataFormat.generated);
+        assertThat(defaults.dataFolder).isEqualTo(Path.of("data"));
+        TpchCommand parquet = parse("tpch", "--sf", "1", "--format", "parquet", "--data", "/tmp/lake");
+        assertThat(parquet.format).isEqualTo(TpchCommand.DataFormat.parquet);
+        assertThat(parquet.dataFolder).isEqualTo(Path.of("/tmp/lake"));
+    }
+
+    @Test
     void scaleFactorsAreComparedAsNumbers() {
         assertThat(parse("tpch", "--sf", "0.01").scaleFactor).isEqualTo(ScaleFactor.SF0_01);
         assertThat(parse("tpch", "--sf", "1.0").scaleFactor).isEqualTo(ScaleFactor.SF1);

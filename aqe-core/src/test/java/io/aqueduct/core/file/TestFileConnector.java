@@ -1,0 +1,271 @@
+package io.aqueduct.core.file;
+
+import static io.aqueduct.core.testing.RowFixtures.row;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.aqueduct.core.connector.ScanConstraint;
+import io.aqueduct.core.connector.TableDefinition;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.testing.BatchRows;
+import io.aqueduct.core.type.DataType;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The file catalog on files DuckDB writes: discovery, types, nulls, projection, splits and bad files. */
+class TestFileConnector {
+    /** Ten thousand rows in row groups of 1,000 (Parquet) with every fourth value of {@code b} NULL. */
+    private static final String SAMPLE =
+            "SELECT i::INTEGER AS a, CASE WHEN i % 4 = 0 THEN NULL ELSE i * 10 END::BIGINT AS b,"
+                    + " (i / 100)::DECIMAL(15,2) AS price, DATE '1995-01-01' + (i % 30)::INTEGER AS day,"
+                    + " 'name ' || (i % 7) AS name, i % 2 = 0 AS even, i / 3.0 AS ratio"
+                    + " FROM range(10000) t(i)";
+
+    @TempDir
+    static Path root;
+
+    private BufferAllocator allocator;
+
+    @BeforeAll
+    static void writeFiles() throws SQLException, IOException {
+        Path data = Files.createDirectories(root.resolve("data"));
+        Files.createDirectories(root.resolve("data/split"));
+        try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+                Statement statement = duckdb.createStatement()) {
+            statement.execute("COPY (%s) TO '%s' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)"
+                    .formatted(SAMPLE, data.resolve("sample.parquet")));
+            statement.execute("COPY (%s) TO '%s' (HEADER)".formatted(SAMPLE, data.resolve("text.csv")));
+            statement.execute("COPY (SELECT * FROM (%s) WHERE a < 5000) TO '%s' (FORMAT PARQUET)"
+                    .formatted(SAMPLE, data.resolve("split/one.parquet")));
+            statement.execute("COPY (SELECT * FROM (%s) WHERE a >= 5000) TO '%s' (FORMAT PARQUET)"
+                    .formatted(SAMPLE, data.resolve("split/two.parquet")));
+        }
+        Files.writeString(data.resolve("text.schema"), "price = DECIMAL(15,2)\na = INTEGER\n");
+        Files.writeString(data.resolve("_ignored.csv"), "x\n1\n");
+        Path bad = Files.createDirectories(root.resolve("bad"));
+        Files.writeString(bad.resolve("corrupt.parquet"), "PAR1 this is not a parquet file");
+        Files.writeString(bad.resolve("values.csv"), "id,amount\n1,2.5\n2,3.5\n3,abc\n", StandardCharsets.UTF_8);
+        Files.writeString(bad.resolve("values.schema"), "amount = DOUBLE\n");
+        Files.writeString(bad.resolve("ragged.csv"), "id,name\n1,a\n2\n");
+    }
+
+    @BeforeEach
+    void openAllocator() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void closeAllocator() {
+        allocator.close();
+    }
+
+    private FileConnector connector() {
+        return new FileConnector(new FileCatalog("lake", root));
+    }
+
+    @Test
+    void discoversSchemasAndTables() {
+        FileConnector connector = connector();
+        assertThat(connector.name()).isEqualTo("lake");
+        assertThat(connector.schemaNames()).containsExactly("bad", "data");
+        assertThat(connector.tables("data"))
+                .extracting(TableDefinition::name)
+                .containsExactly("sample", "split", "text");
+    }
+
+    @Test
+    void parquetSchemaFromFooter() {
+        TableDefinition parquet = connector().tables("data").get(0);
+        assertThat(parquet.columns().names()).containsExactly("a", "b", "price", "day", "name", "even", "ratio");
+        assertThat(parquet.columns().types())
+                .containsExactly(
+                        DataType.INTEGER,
+                        DataType.BIGINT,
+                        DataType.decimal(15, 2),
+                        DataType.DATE,
+                        DataType.VARCHAR,
+                        DataType.BOOLEAN,
+                        DataType.DOUBLE);
+    }
+
+    @Test
+    void csvTypesInferredOrFromSidecar() {
+        TableDefinition csv = connector().table("data", "text").orElseThrow();
+        assertThat(csv.columns().names()).containsExactly("a", "b", "price", "day", "name", "even", "ratio");
+        assertThat(csv.columns().types())
+                .containsExactly(
+                        DataType.INTEGER,
+                        DataType.BIGINT,
+                        DataType.decimal(15, 2),
+                        DataType.DATE,
+                        DataType.VARCHAR,
+                        DataType.BOOLEAN,
+                        DataType.DOUBLE);
+    }
+
+    @Test
+    void statisticsFromFootersAndFileSizes() {
+        FileConnector connector = connector();
+        assertThat(connector.statistics("data", "split").rowCount()).isEqualTo(10_000);
+        assertThat(connector.statistics("data", "split").sizeBytes()).isPositive();
+        assertThat(connector.statistics("data", "sample").rowCount()).isEqualTo(10_000);
+        // estimated from the first 1,000 records' bytes
+        assertThat(connector.statistics("data", "text").rowCount()).isBetween(8_000L, 12_000L);
+    }
+
+    @Test
+    void parquetReadsValuesAndNulls() {
+        List<List<Object>> rows =
+                scan(connector(), "split", List.of("a", "b", "price", "day", "name", "even", "ratio"), 0, 1);
+        assertThat(rows).hasSize(10_000);
+        assertThat(rows.get(0))
+                .isEqualTo(row(0L, null, 0L, LocalDate.of(1995, 1, 1).toEpochDay(), "name 0", true, 0.0));
+        assertThat(rows.get(4321))
+                .isEqualTo(
+                        row(4321L, 43210L, 4321L, LocalDate.of(1995, 1, 2).toEpochDay(), "name 2", false, 4321 / 3.0));
+    }
+
+    @Test
+    void projectionReadsOnlyTheNamedColumnsInTheirOrder() {
+        List<List<Object>> rows = scan(connector(), "split", List.of("name", "a"), 0, 1);
+        assertThat(rows.get(9999)).isEqualTo(row("name 3", 9999L));
+        assertThat(scan(connector(), "split", List.of(), 0, 1)).hasSize(10_000);
+    }
+
+    @Test
+    void partsSplitByRowGroupAndCoverEveryRowOnce() {
+        for (int parts : new int[] {1, 3, 7, 16}) {
+            List<Object> keys = new ArrayList<>();
+            for (int part = 0; part < parts; part++) {
+                scan(connector(), "split", List.of("a"), part, parts).forEach(r -> keys.add(r.get(0)));
+            }
+            assertThat(keys).as("%d parts", parts).hasSize(10_000).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
+    void rowGroupsWhoseMinMaxExcludeAConstraintAreSkipped() {
+        List<ScanConstraint> atLeast9500 = List.of(
+                new ScanConstraint("a", ScanConstraint.Comparison.GREATER_THAN_OR_EQUAL, BigDecimal.valueOf(9500)));
+        List<List<Object>> rows;
+        try (Operator scan = connector()
+                .createScan("data", "sample", List.of("a"), atLeast9500, 0, 1, ExecutionContext.of(allocator))) {
+            rows = BatchRows.drain(scan);
+        }
+        assertThat(rows).hasSizeLessThan(10_000).contains(row(9500L), row(9999L));
+        List<ScanConstraint> none =
+                List.of(new ScanConstraint("price", ScanConstraint.Comparison.LESS_THAN, new BigDecimal("-1")));
+        try (Operator scan =
+                connector().createScan("data", "sample", List.of("a"), none, 0, 1, ExecutionContext.of(allocator))) {
+            assertThat(BatchRows.drain(scan)).isEmpty();
+        }
+        // a column without usable statistics (VARCHAR) prunes nothing
+        List<ScanConstraint> onName =
+                List.of(new ScanConstraint("name", ScanConstraint.Comparison.EQUAL, BigDecimal.ONE));
+        try (Operator scan =
+                connector().createScan("data", "sample", List.of("a"), onName, 0, 1, ExecutionContext.of(allocator))) {
+            assertThat(BatchRows.drain(scan)).hasSize(10_000);
+        }
+    }
+
+    @Test
+    void csvReadsTheSameRowsAsParquet() {
+        List<String> columns = List.of("a", "b", "price", "day", "name", "even", "ratio");
+        List<List<Object>> parquet = scan(connector(), "split", columns, 0, 1);
+        for (int parts : new int[] {1, 2, 5}) {
+            List<List<Object>> csv = new ArrayList<>();
+            for (int part = 0; part < parts; part++) {
+                csv.addAll(csvScan(columns, part, parts));
+            }
+            assertThat(csv).as("%d parts", parts).hasSameSizeAs(parquet);
+            for (int i = 0; i < csv.size(); i++) {
+                List<Object> expected = new ArrayList<>(parquet.get(i));
+                // the CSV text of i / 3.0 is DuckDB's shortest round-trip form
+                assertThat(csv.get(i).subList(0, 6)).isEqualTo(expected.subList(0, 6));
+                assertThat((double) csv.get(i).get(6))
+                        .isCloseTo((double) expected.get(6), org.assertj.core.data.Offset.offset(1e-9));
+            }
+        }
+    }
+
+    @Test
+    void corruptParquetFailsWhenReadWithTheFileName() {
+        FileConnector connector = connector();
+        assertThat(connector.tables("bad")).extracting(TableDefinition::name).contains("corrupt");
+        assertThatThrownBy(
+                        () -> connector.createScan("bad", "corrupt", List.of(), 0, 1, ExecutionContext.of(allocator)))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("corrupt.parquet")
+                .satisfies(e -> assertThat(((AqueductException) e).errorCode()).isEqualTo(ErrorCode.FILE_ERROR));
+    }
+
+    @Test
+    void csvValueThatDoesNotParseNamesFileLineAndColumn() {
+        assertThatThrownBy(() -> scanIn("bad", "values", List.of("id", "amount")))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("values.csv, line 4")
+                .hasMessageContaining("amount")
+                .hasMessageContaining("'abc'")
+                .satisfies(e -> assertThat(((AqueductException) e).errorCode()).isEqualTo(ErrorCode.BAD_FILE_DATA));
+    }
+
+    @Test
+    void csvRecordWithTooFewFields() {
+        assertThatThrownBy(() -> scanIn("bad", "ragged", List.of("id")))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("ragged.csv, line 3: has 1 fields, the header 2");
+    }
+
+    @Test
+    void missingDirectoryFailsAtStartup() {
+        assertThatThrownBy(() -> new FileConnector(new FileCatalog("lake", root.resolve("nope"))))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("Catalog lake: directory")
+                .hasMessageContaining("does not exist");
+    }
+
+    @Test
+    void unknownSchemaAndTable() {
+        assertThatThrownBy(() -> connector().tables("nope"))
+                .satisfies(e -> assertThat(((AqueductException) e).errorCode()).isEqualTo(ErrorCode.SCHEMA_NOT_FOUND));
+        assertThatThrownBy(() -> connector().statistics("data", "nope"))
+                .satisfies(e -> assertThat(((AqueductException) e).errorCode()).isEqualTo(ErrorCode.TABLE_NOT_FOUND));
+    }
+
+    private List<List<Object>> csvScan(List<String> columns, int part, int parts) {
+        return scan(connector(), "text", columns, part, parts);
+    }
+
+    private List<List<Object>> scan(FileConnector connector, String table, List<String> columns, int part, int parts) {
+        try (Operator scan =
+                connector.createScan("data", table, columns, part, parts, ExecutionContext.of(allocator))) {
+            return BatchRows.drain(scan);
+        }
+    }
+
+    private List<List<Object>> scanIn(String schema, String table, List<String> columns) {
+        try (Operator scan = connector().createScan(schema, table, columns, 0, 1, ExecutionContext.of(allocator))) {
+            return BatchRows.drain(scan);
+        }
+    }
+}
