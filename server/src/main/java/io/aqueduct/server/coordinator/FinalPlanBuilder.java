@@ -1,20 +1,21 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.core.aqe.AqeDecision;
+import io.aqueduct.core.aqe.StageSchedule;
 import io.aqueduct.core.exec.OperatorMetrics;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.protocol.ExchangeMetrics;
+import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
-import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.OperatorRun;
 import io.aqueduct.server.finalplan.StageRun;
 import io.aqueduct.server.finalplan.TaskRun;
-import io.aqueduct.server.transport.ExchangeMetrics;
-import io.aqueduct.server.transport.TaskInfo;
-import io.aqueduct.server.transport.TaskLocation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,5 +1,6 @@
 package io.aqueduct.server.finalplan;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import java.util.List;
 
 /**

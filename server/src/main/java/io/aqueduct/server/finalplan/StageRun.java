@@ -1,6 +1,7 @@
 package io.aqueduct.server.finalplan;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.aqe.AqeDecision;
 import java.util.List;
 
 /**

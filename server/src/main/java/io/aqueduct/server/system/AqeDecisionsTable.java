@@ -1,9 +1,9 @@
 package io.aqueduct.server.system;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import java.util.ArrayList;

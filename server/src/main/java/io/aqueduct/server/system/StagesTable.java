@@ -1,8 +1,8 @@
 package io.aqueduct.server.system;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.finalplan.StageRun;

@@ -1,0 +1,62 @@
+package io.aqueduct.core.aqe;
+
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.settings.Setting;
+import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.stage.BroadcastJoinRepartition;
+import io.aqueduct.core.stage.Stage;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The reverse of {@link BroadcastSwitchRule}: a planned broadcast join whose build side turns out
+ * larger than {@code distributed.broadcast_max_bytes} runs partitioned, so that each join task holds
+ * its share of the build side instead of all of it. Decided before the stage holding the join starts,
+ * from the build side's sample; a build side known only as a lower bound (it has no leaves and has not
+ * finished) switches only when that bound is already above the threshold.
+ */
+public final class PartitionedSwitchRule {
+    private PartitionedSwitchRule() {}
+
+    /** Whether the build side is known to be larger than the threshold. */
+    static boolean exceedsBroadcast(ProducerSamples.Estimate buildSide, long broadcastMaxBytes) {
+        return buildSide.bytes() > broadcastMaxBytes;
+    }
+
+    /** The decision for one broadcast join of {@code stage}, adopted when the join is to run partitioned. */
+    static AqeDecision decide(Stage stage, JoinNode join, ProducerSamples.Estimate buildSide, SettingValues settings) {
+        int buildStage = BroadcastJoinRepartition.buildStageId(join);
+        long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
+        Map<String, Object> inputs = new LinkedHashMap<>();
+        inputs.put("build_stage", buildStage);
+        inputs.put("build_sampled_rows", buildSide.sampledRows());
+        inputs.put("build_sampled_bytes", buildSide.sampledBytes());
+        inputs.put("build_completion", buildSide.completion());
+        inputs.put("build_estimated_bytes", buildSide.bytes());
+        inputs.put("build_estimate_is_lower_bound", buildSide.lowerBound());
+        inputs.put("planner_estimated_build_bytes", join.estimatedBuildBytes());
+        inputs.put("broadcast_max_bytes", threshold);
+        inputs.put("probe_tasks", stage.plannedTaskCount());
+        String size = (buildSide.lowerBound() ? "at least " : "") + buildSide.bytes() + " bytes at runtime (planned "
+                + join.estimatedBuildBytes() + ")";
+        if (exceedsBroadcast(buildSide, threshold)) {
+            return AqeDecision.adopted(
+                    stage.id(),
+                    AqeDecision.PARTITIONED_SWITCH,
+                    "broadcast join",
+                    "partitioned join",
+                    inputs,
+                    ("build side (stage %d) is %s, above broadcast_max_bytes %d: shuffle both sides on the join"
+                                    + " keys, the probe side from a stage of its own, instead of copying the build side to each of"
+                                    + " %d probe tasks")
+                            .formatted(buildStage, size, threshold, stage.plannedTaskCount()));
+        }
+        return AqeDecision.notAdopted(
+                stage.id(),
+                AqeDecision.PARTITIONED_SWITCH,
+                "broadcast join",
+                inputs,
+                ("build side (stage %d) is %s, not %sabove broadcast_max_bytes %d: stays broadcast")
+                        .formatted(buildStage, size, buildSide.lowerBound() ? "known to be " : "", threshold));
+    }
+}
