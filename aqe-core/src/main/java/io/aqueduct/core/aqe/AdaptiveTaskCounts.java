@@ -1,6 +1,5 @@
 package io.aqueduct.core.aqe;
 
-import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.protocol.TaskLocation;
@@ -11,7 +10,6 @@ import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +19,9 @@ import java.util.OptionalInt;
 import java.util.Set;
 
 /**
- * Decides how each stage runs when it is about to start: its task count and what each task reads.
+ * Decides how each stage runs when it is about to start: its task count and what each task reads. The
+ * stages that need no samples keep their static count here; the others are decided by the
+ * {@link AdaptiveRules}, which this class applies and whose per-query state it keeps.
  *
  * <p>A stage that reads shuffled input is sized from its producers' samples: each producer task
  * holds its first output (late-bound head) until sampled; its final output is extrapolated by
@@ -62,7 +62,7 @@ public final class AdaptiveTaskCounts {
      * Whether deciding the stage waits for its producers' samples (those of a shuffled input, or the
      * build side of a broadcast join not checked yet); else it can start right away.
      */
-    boolean needsSamples(StagePlan plan, Stage stage) {
+    public boolean needsSamples(StagePlan plan, Stage stage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             return false;
         }
@@ -78,7 +78,7 @@ public final class AdaptiveTaskCounts {
     }
 
     /** What checking a stage's broadcast joins found: the re-cut plan if one is to run partitioned, and the decisions. */
-    record BroadcastJoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
+    public record BroadcastJoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
 
     /**
      * Checks the stage's broadcast joins, outermost first, against their build sides' runtime size (waiting
@@ -86,25 +86,39 @@ public final class AdaptiveTaskCounts {
      * to a partitioned join ({@link PartitionedSwitchRule}), which re-cuts the plan; the stage is then
      * decided anew in the new plan, and its probe side's stage in turn. Each join is checked once.
      */
-    BroadcastJoinCheck checkBroadcastJoins(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
-        List<AqeDecision> decisions = new ArrayList<>();
+    public BroadcastJoinCheck checkBroadcastJoins(
+            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
-            return new BroadcastJoinCheck(Optional.empty(), decisions);
+            return new BroadcastJoinCheck(Optional.empty(), List.of());
         }
-        for (JoinNode join : uncheckedBroadcastJoins(plan, stage)) {
-            int buildStageId = BroadcastJoinRepartition.buildStageId(join);
-            checkedBuildStages.add(buildStageId);
-            Stage buildStage = plan.stage(buildStageId);
-            ProducerSamples.Estimate buildSide = samples.await(buildStage, tasksByStage);
-            AqeDecision decision = PartitionedSwitchRule.decide(stage, join, buildSide, settings);
-            decisions.add(decision);
-            if (decision.adopted()) {
-                partitionedAtRuntime.add(stage.id());
-                return new BroadcastJoinCheck(
-                        Optional.of(BroadcastJoinRepartition.apply(plan, stage.id(), join)), decisions);
+        DecidingStage deciding = new DecidingStage(
+                plan,
+                stage,
+                tasksByStage,
+                settings,
+                maxTasks,
+                client,
+                buildStageId -> {
+                    checkedBuildStages.add(buildStageId);
+                    return samples.await(plan.stage(buildStageId), tasksByStage);
+                },
+                Map.of(),
+                uncheckedBroadcastJoins(plan, stage),
+                partitionedAtRuntime.contains(stage.id()));
+        apply(AdaptiveRules.BEFORE_START, deciding);
+        if (deciding.replanned().isPresent()) {
+            partitionedAtRuntime.add(stage.id());
+        }
+        return new BroadcastJoinCheck(deciding.replanned(), deciding.decisions());
+    }
+
+    private static void apply(List<AdaptiveRule> rules, DecidingStage deciding) {
+        for (AdaptiveRule rule : rules) {
+            rule.apply(deciding);
+            if (deciding.settled()) {
+                return;
             }
         }
-        return new BroadcastJoinCheck(Optional.empty(), decisions);
     }
 
     /**
@@ -121,7 +135,7 @@ public final class AdaptiveTaskCounts {
     }
 
     /** How the stage runs, with the decisions that chose it; may wait for producers' samples. */
-    StageSchedule decide(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+    public StageSchedule decide(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             long fixedCount = settings.number(Setting.FIXED_TASK_COUNT);
             return fixed(
@@ -160,76 +174,19 @@ public final class AdaptiveTaskCounts {
         for (int source : stage.sourceStageIds()) {
             estimates.put(source, samples.await(plan.stage(source), tasksByStage));
         }
-        if (!partitionedAtRuntime.contains(stage.id())) {
-            Optional<StageSchedule> broadcast = BroadcastSwitchRule.apply(stage, estimates, tasksByStage, settings);
-            if (broadcast.isPresent()) {
-                return broadcast.get();
-            }
-        }
-        return shuffled(plan, stage, estimates, tasksByStage);
-    }
-
-    /**
-     * A stage reading hash-shuffled input: the task count from the cost, then buckets coalesced into
-     * ranges and skewed join buckets split.
-     */
-    private StageSchedule shuffled(
-            StagePlan plan,
-            Stage stage,
-            Map<Integer, ProducerSamples.Estimate> estimates,
-            Map<Integer, List<TaskLocation>> tasksByStage) {
-        long cost = cost(stage, estimates);
-        long bytesPerPartition = Math.max(1, settings.number(Setting.DYNAMIC_BYTES_PER_PARTITION));
-        long wanted = ceilDiv(cost, bytesPerPartition);
-        int tasks = taskCount(cost, bytesPerPartition, maxTasks);
-        List<AqeDecision> decisions = new ArrayList<>();
-        Map<String, Object> countInputs = sampleInputs(estimates);
-        countInputs.put("cost_bytes", cost);
-        countInputs.put("bytes_per_partition", bytesPerPartition);
-        countInputs.put("max_tasks_per_stage", maxTasks);
-        String bound = estimates.values().stream().anyMatch(ProducerSamples.Estimate::lowerBound)
-                ? " (a producer whose output does not follow its scans had not finished: its size is a lower bound)"
-                : "";
-        decisions.add(AqeDecision.adopted(
-                stage.id(),
-                AqeDecision.TASK_COUNT,
-                stage.plannedTaskCount(),
-                tasks,
-                countInputs,
-                "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
-                        .formatted(cost, bytesPerPartition, wanted, maxTasks, bound)));
-
-        int bucketsPerTask = (int) Math.max(1, Math.min(settings.number(Setting.BUCKETS_PER_TASK), 1024));
-        int bucketCount = Math.min(tasks * bucketsPerTask, HashPartitioner.FINE_BUCKETS);
-        BucketCosts buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount, client);
-        long target = Math.max(1, ceilDiv(buckets.total(), tasks));
-        SkewSplitRule.SkewSplits skew = SkewSplitRule.apply(stage, buckets, target, settings, maxTasks);
-        decisions.addAll(skew.decisions());
-        BucketAssignment assignment = BucketAssignment.plan(buckets.costs(), skew.ways(), target, maxTasks);
-        decisions.add(
-                CoalescedSchedule.decision(stage, tasks, bucketCount, bucketsPerTask, target, buckets, assignment));
-        return CoalescedSchedule.schedule(plan, stage, bucketCount, assignment, skew.splitStage(), decisions);
-    }
-
-    /** What each producer's sample showed, and the estimate made from it. */
-    static Map<String, Object> sampleInputs(Map<Integer, ProducerSamples.Estimate> estimates) {
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        estimates.forEach((source, estimate) -> {
-            inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
-            inputs.put("stage_" + source + "_sampled_bytes", estimate.sampledBytes());
-            inputs.put("stage_" + source + "_completion", estimate.completion());
-            inputs.put("stage_" + source + "_estimated_bytes", estimate.bytes());
-        });
-        return inputs;
-    }
-
-    /** {@code clamp(ceil(cost / bytesPerPartition), 1, maxTasks)}. */
-    static int taskCount(long cost, long bytesPerPartition, int maxTasks) {
-        return (int) Math.max(1, Math.min(ceilDiv(cost, bytesPerPartition), maxTasks));
-    }
-
-    private static long ceilDiv(long value, long divisor) {
-        return value / divisor + (value % divisor == 0 ? 0 : 1);
+        DecidingStage deciding = new DecidingStage(
+                plan,
+                stage,
+                tasksByStage,
+                settings,
+                maxTasks,
+                client,
+                source -> samples.await(plan.stage(source), tasksByStage),
+                estimates,
+                List.of(),
+                partitionedAtRuntime.contains(stage.id()));
+        apply(AdaptiveRules.SHUFFLED_INPUT, deciding);
+        return deciding.schedule().orElseThrow();
     }
 
     /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */
@@ -238,22 +195,5 @@ public final class AdaptiveTaskCounts {
         AqeDecision decision = AqeDecision.adopted(stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, Map.of(), reason);
         return CoalescedSchedule.schedule(
                 plan, stage, tasks, BucketAssignment.oneBucketPerTask(tasks), OptionalInt.empty(), List.of(decision));
-    }
-
-    /** A partitioned join holds its build side in memory: it costs twice its bytes. */
-    private long cost(Stage stage, Map<Integer, ProducerSamples.Estimate> estimates) {
-        Optional<Integer> buildStage = StageJoins.buildStage(stage.fragment());
-        long cost = 0;
-        for (Map.Entry<Integer, ProducerSamples.Estimate> entry : estimates.entrySet()) {
-            long bytes = entry.getValue().bytes();
-            cost = saturatedAdd(
-                    cost, buildStage.equals(Optional.of(entry.getKey())) ? saturatedAdd(bytes, bytes) : bytes);
-        }
-        return cost;
-    }
-
-    static long saturatedAdd(long a, long b) {
-        long sum = a + b;
-        return ((a ^ sum) & (b ^ sum)) < 0 ? Long.MAX_VALUE : sum;
     }
 }

@@ -19,8 +19,23 @@ import java.util.OptionalInt;
  * runs as a broadcast join: one join task per probe task, each reading its probe task's output whole
  * (no shuffle) and the whole build side.
  */
-public final class BroadcastSwitchRule {
-    private BroadcastSwitchRule() {}
+public final class BroadcastSwitchRule implements AdaptiveRule {
+    BroadcastSwitchRule() {}
+
+    @Override
+    public String name() {
+        return AqeDecision.BROADCAST_SWITCH;
+    }
+
+    /** Settles the stage as a broadcast join, unless its join was switched to partitioned at runtime. */
+    @Override
+    public void apply(DecidingStage deciding) {
+        if (deciding.switchedToPartitioned()) {
+            return;
+        }
+        apply(deciding.stage(), deciding.estimates(), deciding.tasksByStage(), deciding.settings())
+                .ifPresent(deciding::settle);
+    }
 
     static Optional<StageSchedule> apply(
             Stage stage,
@@ -40,7 +55,7 @@ public final class BroadcastSwitchRule {
             return Optional.empty();
         }
         int probeTasks = tasksByStage.get(probe.stageId()).size();
-        Map<String, Object> inputs = AdaptiveTaskCounts.sampleInputs(estimates);
+        Map<String, Object> inputs = TaskCountRule.sampleInputs(estimates);
         inputs.put("build_stage", build.stageId());
         inputs.put("build_sampled_bytes", buildSide.sampledBytes());
         inputs.put("build_estimated_bytes", buildSide.bytes());

@@ -59,7 +59,7 @@ public record BucketCosts(
             }
             int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
             for (int bucket = 0; bucket < bucketCount; bucket++) {
-                costs[bucket] = AdaptiveTaskCounts.saturatedAdd(costs[bucket], weight * bytes[bucket]);
+                costs[bucket] = CostModel.saturatedAdd(costs[bucket], weight * bytes[bucket]);
             }
             bytesBySource.put(source, bytes);
             heavyHitters.put(source, hitters);
@@ -70,7 +70,7 @@ public record BucketCosts(
     long total() {
         long total = 0;
         for (long cost : costs) {
-            total = AdaptiveTaskCounts.saturatedAdd(total, cost);
+            total = CostModel.saturatedAdd(total, cost);
         }
         return total;
     }

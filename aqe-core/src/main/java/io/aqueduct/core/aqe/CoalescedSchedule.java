@@ -6,64 +6,20 @@ import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalInt;
-import java.util.stream.Collectors;
 
 /**
- * Turns a {@link BucketAssignment} into a stage's schedule: every hashed producer is bound to the same
+ * Turns a {@link BucketAssignment} into a stage's schedule (for {@link CoalesceRule}, and for stages that keep their
+ * static count): every hashed producer is bound to the same
  * buckets and splits (the split side spreading a split bucket's rows over its pieces, the other sides
  * replicating it) and each task reads the partitions of its range or piece; a broadcast producer gets
  * one partition per task, a gathered one a single partition that the stage's one task reads.
  */
 public final class CoalescedSchedule {
     private CoalescedSchedule() {}
-
-    /** The coalescing decision: buckets, target and the estimated cost each task got. */
-    static AqeDecision decision(
-            Stage stage,
-            int tasks,
-            int bucketCount,
-            int bucketsPerTask,
-            long target,
-            BucketCosts buckets,
-            BucketAssignment assignment) {
-        long[] taskCosts = assignment.taskCosts(buckets.costs());
-        long[] sorted = taskCosts.clone();
-        Arrays.sort(sorted);
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("buckets", bucketCount);
-        inputs.put("buckets_per_task", bucketsPerTask);
-        inputs.put("target_cost_bytes", target);
-        inputs.put("range_max_cost_bytes", assignment.targetCost());
-        inputs.put("task_cost_min", sorted[0]);
-        inputs.put("task_cost_median", sorted[sorted.length / 2]);
-        inputs.put("task_cost_max", sorted[sorted.length - 1]);
-        inputs.put(
-                "task_buckets",
-                assignment.tasks().stream()
-                        .map(BucketAssignment.TaskBuckets::describe)
-                        .collect(Collectors.joining("; ")));
-        String reason = ("%d buckets (%d tasks x %d buckets per task) read by %d tasks: contiguous ranges of at most"
-                        + " %d cost bytes (target %d%s), and one per piece of a split bucket; estimated cost per task"
-                        + " min %d, median %d, max %d")
-                .formatted(
-                        bucketCount,
-                        tasks,
-                        bucketsPerTask,
-                        assignment.tasks().size(),
-                        assignment.targetCost(),
-                        target,
-                        assignment.targetCost() > target ? ", raised to stay within max_tasks_per_stage" : "",
-                        sorted[0],
-                        sorted[sorted.length / 2],
-                        sorted[sorted.length - 1]);
-        return AqeDecision.adopted(
-                stage.id(), AqeDecision.COALESCE, tasks, assignment.tasks().size(), inputs, reason);
-    }
 
     /** The producers' bindings and each task's reads for a bucket assignment. */
     static StageSchedule schedule(

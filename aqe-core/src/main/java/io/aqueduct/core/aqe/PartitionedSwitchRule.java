@@ -15,8 +15,32 @@ import java.util.Map;
  * from the build side's sample; a build side known only as a lower bound (it has no leaves and has not
  * finished) switches only when that bound is already above the threshold.
  */
-public final class PartitionedSwitchRule {
-    private PartitionedSwitchRule() {}
+public final class PartitionedSwitchRule implements AdaptiveRule {
+    PartitionedSwitchRule() {}
+
+    @Override
+    public String name() {
+        return AqeDecision.PARTITIONED_SWITCH;
+    }
+
+    /**
+     * Checks the stage's broadcast joins not checked yet, outermost first, against their build sides' runtime size
+     * (waiting for their samples): the first whose build side is larger than {@code broadcast_max_bytes} is
+     * switched to a partitioned join, which re-cuts the plan.
+     */
+    @Override
+    public void apply(DecidingStage deciding) {
+        for (JoinNode join : deciding.broadcastJoinsToCheck()) {
+            ProducerSamples.Estimate buildSide = deciding.awaitEstimate(BroadcastJoinRepartition.buildStageId(join));
+            AqeDecision decision = decide(deciding.stage(), join, buildSide, deciding.settings());
+            deciding.decide(decision);
+            if (decision.adopted()) {
+                deciding.replan(BroadcastJoinRepartition.apply(
+                        deciding.plan(), deciding.stage().id(), join));
+                return;
+            }
+        }
+    }
 
     /** Whether the build side is known to be larger than the threshold. */
     static boolean exceedsBroadcast(ProducerSamples.Estimate buildSide, long broadcastMaxBytes) {

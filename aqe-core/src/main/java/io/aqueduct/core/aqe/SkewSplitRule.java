@@ -29,8 +29,21 @@ import java.util.TreeMap;
  * join: each probe row's output is the union of its matches in the pieces). Skewed buckets that are
  * not split are reported with the reason.
  */
-public final class SkewSplitRule {
-    private SkewSplitRule() {}
+public final class SkewSplitRule implements AdaptiveRule {
+    SkewSplitRule() {}
+
+    @Override
+    public String name() {
+        return AqeDecision.SKEW_SPLIT;
+    }
+
+    @Override
+    public void apply(DecidingStage deciding) {
+        SkewSplits splits = apply(
+                deciding.stage(), deciding.buckets(), deciding.targetCost(), deciding.settings(), deciding.maxTasks());
+        deciding.skew(splits);
+        deciding.decideAll(splits.decisions());
+    }
 
     /** Which buckets to split into how many pieces, the stage whose rows are split, and the decisions. */
     record SkewSplits(Map<Integer, Integer> ways, OptionalInt splitStage, List<AqeDecision> decisions) {

@@ -12,16 +12,16 @@ class TestAdaptiveTaskCounts {
 
     @Test
     void taskCountIsCostOverBudgetRoundedUp() {
-        assertThat(AdaptiveTaskCounts.taskCount(16 * MIB, 16 * MIB, 8)).isEqualTo(1);
-        assertThat(AdaptiveTaskCounts.taskCount(16 * MIB + 1, 16 * MIB, 8)).isEqualTo(2);
-        assertThat(AdaptiveTaskCounts.taskCount(50 * MIB, 16 * MIB, 8)).isEqualTo(4);
+        assertThat(CostModel.taskCount(16 * MIB, 16 * MIB, 8)).isEqualTo(1);
+        assertThat(CostModel.taskCount(16 * MIB + 1, 16 * MIB, 8)).isEqualTo(2);
+        assertThat(CostModel.taskCount(50 * MIB, 16 * MIB, 8)).isEqualTo(4);
     }
 
     @Test
     void taskCountIsClampedToOneAndTheMaximum() {
-        assertThat(AdaptiveTaskCounts.taskCount(0, 16 * MIB, 8)).isEqualTo(1);
-        assertThat(AdaptiveTaskCounts.taskCount(1_000 * MIB, 16 * MIB, 8)).isEqualTo(8);
-        assertThat(AdaptiveTaskCounts.taskCount(Long.MAX_VALUE, 1, 3)).isEqualTo(3);
+        assertThat(CostModel.taskCount(0, 16 * MIB, 8)).isEqualTo(1);
+        assertThat(CostModel.taskCount(1_000 * MIB, 16 * MIB, 8)).isEqualTo(8);
+        assertThat(CostModel.taskCount(Long.MAX_VALUE, 1, 3)).isEqualTo(3);
     }
 
     @Test
