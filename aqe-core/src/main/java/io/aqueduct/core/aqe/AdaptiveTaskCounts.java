@@ -192,7 +192,8 @@ public final class AdaptiveTaskCounts {
     /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */
     private StageSchedule fixed(StagePlan plan, Stage stage, String reason) {
         int tasks = stage.plannedTaskCount();
-        AqeDecision decision = AqeDecision.adopted(stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, Map.of(), reason);
+        AqeDecision decision = AqeDecision.adopted(
+                stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, new DecisionInputs.None(), reason);
         return CoalescedSchedule.schedule(
                 plan, stage, tasks, BucketAssignment.oneBucketPerTask(tasks), OptionalInt.empty(), List.of(decision));
     }

@@ -1,21 +1,12 @@
 package io.aqueduct.core.aqe;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-
 /**
  * One adaptive decision about a stage: which rule decided, from what to what, on which measured
- * inputs, whether it was adopted, and why in words. Kept with the query for EXPLAIN ANALYZE and
+ * inputs ({@link DecisionInputs}, typed per rule), whether it was adopted, and why in words. Kept with the query for EXPLAIN ANALYZE and
  * {@code sys.aqe_decisions}.
  */
 public record AqeDecision(
-        int stageId,
-        String rule,
-        String before,
-        String after,
-        boolean adopted,
-        Map<String, Object> inputs,
-        String reason) {
+        int stageId, String rule, String before, String after, boolean adopted, DecisionInputs inputs, String reason) {
     /** The stage's task count from its estimated cost (or kept static). */
     public static final String TASK_COUNT = "task_count";
     /** Hash buckets coalesced into contiguous ranges, one range per task. */
@@ -27,18 +18,13 @@ public record AqeDecision(
     /** A planned broadcast join runs partitioned: its probe side cut into a stage of its own, both sides shuffled. */
     public static final String PARTITIONED_SWITCH = "partitioned_switch";
 
-    public AqeDecision {
-        // Insertion order is the order the inputs are explained in.
-        inputs = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(inputs));
-    }
-
     public static AqeDecision adopted(
-            int stageId, String rule, Object before, Object after, Map<String, Object> inputs, String reason) {
+            int stageId, String rule, Object before, Object after, DecisionInputs inputs, String reason) {
         return new AqeDecision(stageId, rule, String.valueOf(before), String.valueOf(after), true, inputs, reason);
     }
 
     public static AqeDecision notAdopted(
-            int stageId, String rule, Object before, Map<String, Object> inputs, String reason) {
+            int stageId, String rule, Object before, DecisionInputs inputs, String reason) {
         return new AqeDecision(stageId, rule, String.valueOf(before), String.valueOf(before), false, inputs, reason);
     }
 }

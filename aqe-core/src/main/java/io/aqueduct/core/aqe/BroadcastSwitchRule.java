@@ -55,13 +55,8 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
             return Optional.empty();
         }
         int probeTasks = tasksByStage.get(probe.stageId()).size();
-        Map<String, Object> inputs = TaskCountRule.sampleInputs(estimates);
-        inputs.put("build_stage", build.stageId());
-        inputs.put("build_sampled_bytes", buildSide.sampledBytes());
-        inputs.put("build_estimated_bytes", buildSide.bytes());
-        inputs.put("planner_estimated_build_bytes", join.get().estimatedBuildBytes());
-        inputs.put("broadcast_max_bytes", threshold);
-        inputs.put("probe_tasks", probeTasks);
+        DecisionInputs inputs = new DecisionInputs.BroadcastSwitch(
+                estimates, build.stageId(), join.get().estimatedBuildBytes(), threshold, probeTasks);
         String reason = ("build side (stage %d) is %d bytes at runtime (planned %d), not above broadcast_max_bytes %d:"
                         + " broadcast it to %d join tasks, one per probe task, instead of shuffling the probe side")
                 .formatted(build.stageId(), buildSide.bytes(), join.get().estimatedBuildBytes(), threshold, probeTasks);

@@ -2,8 +2,6 @@ package io.aqueduct.core.aqe;
 
 import io.aqueduct.core.stage.Stage;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -53,16 +51,14 @@ public final class CoalesceRule implements AdaptiveRule {
         long[] taskCosts = assignment.taskCosts(buckets.costs());
         long[] sorted = taskCosts.clone();
         Arrays.sort(sorted);
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("buckets", bucketCount);
-        inputs.put("buckets_per_task", bucketsPerTask);
-        inputs.put("target_cost_bytes", target);
-        inputs.put("range_max_cost_bytes", assignment.targetCost());
-        inputs.put("task_cost_min", sorted[0]);
-        inputs.put("task_cost_median", sorted[sorted.length / 2]);
-        inputs.put("task_cost_max", sorted[sorted.length - 1]);
-        inputs.put(
-                "task_buckets",
+        DecisionInputs inputs = new DecisionInputs.Coalesce(
+                bucketCount,
+                bucketsPerTask,
+                target,
+                assignment.targetCost(),
+                sorted[0],
+                sorted[sorted.length / 2],
+                sorted[sorted.length - 1],
                 assignment.tasks().stream()
                         .map(BucketAssignment.TaskBuckets::describe)
                         .collect(Collectors.joining("; ")));

@@ -5,8 +5,6 @@ import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.Stage;
-import java.util.LinkedHashMap;
-import java.util.Map;
 
 /**
  * The reverse of {@link BroadcastSwitchRule}: a planned broadcast join whose build side turns out
@@ -51,16 +49,8 @@ public final class PartitionedSwitchRule implements AdaptiveRule {
     static AqeDecision decide(Stage stage, JoinNode join, ProducerSamples.Estimate buildSide, SettingValues settings) {
         int buildStage = BroadcastJoinRepartition.buildStageId(join);
         long threshold = settings.number(Setting.BROADCAST_MAX_BYTES);
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        inputs.put("build_stage", buildStage);
-        inputs.put("build_sampled_rows", buildSide.sampledRows());
-        inputs.put("build_sampled_bytes", buildSide.sampledBytes());
-        inputs.put("build_completion", buildSide.completion());
-        inputs.put("build_estimated_bytes", buildSide.bytes());
-        inputs.put("build_estimate_is_lower_bound", buildSide.lowerBound());
-        inputs.put("planner_estimated_build_bytes", join.estimatedBuildBytes());
-        inputs.put("broadcast_max_bytes", threshold);
-        inputs.put("probe_tasks", stage.plannedTaskCount());
+        DecisionInputs inputs = new DecisionInputs.PartitionedSwitch(
+                buildStage, buildSide, join.estimatedBuildBytes(), threshold, stage.plannedTaskCount());
         String size = (buildSide.lowerBound() ? "at least " : "") + buildSide.bytes() + " bytes at runtime (planned "
                 + join.estimatedBuildBytes() + ")";
         if (exceedsBroadcast(buildSide, threshold)) {

@@ -52,9 +52,9 @@ public final class ProducerSamples {
     }
 
     /** A producer stage's output, extrapolated from what its tasks sampled. */
-    record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {
+    public record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {
         /** The rows the estimated bytes stand for, at the sample's bytes per row. */
-        long rows() {
+        public long rows() {
             return sampledBytes == 0 ? sampledRows : (long) ((double) bytes * sampledRows / sampledBytes);
         }
     }

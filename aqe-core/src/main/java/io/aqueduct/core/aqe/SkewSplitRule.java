@@ -104,22 +104,22 @@ public final class SkewSplitRule implements AdaptiveRule {
         List<AqeDecision> decisions = new ArrayList<>();
         skewed.forEach((bucket, pieces) -> {
             long bytes = sideBytes[bucket];
-            Map<String, Object> inputs = new LinkedHashMap<>();
-            inputs.put("side", side.name());
-            inputs.put("side_stage", side.stageId());
-            inputs.put("bucket", bucket);
-            inputs.put("bucket_bytes", bytes);
-            inputs.put("median_bucket_bytes", median);
-            inputs.put("skew_factor", factor);
-            inputs.put("skew_min_bytes", minBytes);
-            inputs.put("bucket_cost_bytes", buckets.costs()[bucket]);
-            inputs.put("target_cost_bytes", target);
-            String hitter = heavyHitter(buckets.heavyHitters().get(side.stageId()), bucket, sideBytes.length)
-                    .map(h -> {
-                        inputs.put("heavy_hitter", h.key());
-                        inputs.put("heavy_hitter_sampled_rows", h.rows());
-                        return "; its heaviest key in the sample is " + h.key() + " (" + h.rows() + " sampled rows)";
-                    })
+            Optional<KeySample.HeavyHitter> heaviest =
+                    heavyHitter(buckets.heavyHitters().get(side.stageId()), bucket, sideBytes.length);
+            DecisionInputs.SkewSplit inputs = new DecisionInputs.SkewSplit(
+                    side.name(),
+                    side.stageId(),
+                    bucket,
+                    bytes,
+                    median,
+                    factor,
+                    minBytes,
+                    buckets.costs()[bucket],
+                    target,
+                    heaviest,
+                    OptionalInt.empty());
+            String hitter = heaviest.map(
+                            h -> "; its heaviest key in the sample is " + h.key() + " (" + h.rows() + " sampled rows)")
                     .orElse("");
             String subject =
                     "%s bucket %d of stage %d is %d bytes, above skew_factor %d x median %d and skew_min_bytes %d"
@@ -143,7 +143,6 @@ public final class SkewSplitRule implements AdaptiveRule {
                         subject + hitter + "; not split: " + side.whyNotSplit().get()));
                 return;
             }
-            inputs.put("pieces", pieces);
             ways.put(bucket, pieces);
             String other = side.name().equals("probe") ? "build" : "probe";
             decisions.add(AqeDecision.adopted(
@@ -151,7 +150,7 @@ public final class SkewSplitRule implements AdaptiveRule {
                     AqeDecision.SKEW_SPLIT,
                     "bucket " + bucket,
                     pieces + " pieces",
-                    inputs,
+                    inputs.splitInto(pieces),
                     subject + hitter + "; split into " + pieces + " tasks, each reading its share of the " + side.name()
                             + " rows and the whole " + other + " bucket"));
         });

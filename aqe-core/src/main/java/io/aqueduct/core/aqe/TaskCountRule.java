@@ -2,7 +2,6 @@ package io.aqueduct.core.aqe;
 
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.stage.Stage;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -26,10 +25,7 @@ public final class TaskCountRule implements AdaptiveRule {
         long bytesPerPartition = Math.max(1, deciding.settings().number(Setting.DYNAMIC_BYTES_PER_PARTITION));
         long wanted = CostModel.ceilDiv(cost, bytesPerPartition);
         int tasks = CostModel.taskCount(cost, bytesPerPartition, maxTasks);
-        Map<String, Object> inputs = sampleInputs(estimates);
-        inputs.put("cost_bytes", cost);
-        inputs.put("bytes_per_partition", bytesPerPartition);
-        inputs.put("max_tasks_per_stage", maxTasks);
+        DecisionInputs inputs = new DecisionInputs.TaskCount(estimates, cost, bytesPerPartition, maxTasks);
         String bound = estimates.values().stream().anyMatch(ProducerSamples.Estimate::lowerBound)
                 ? " (a producer whose output does not follow its scans had not finished: its size is a lower bound)"
                 : "";
@@ -42,17 +38,5 @@ public final class TaskCountRule implements AdaptiveRule {
                 "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
                         .formatted(cost, bytesPerPartition, wanted, maxTasks, bound)));
         deciding.taskCount(tasks);
-    }
-
-    /** What each producer's sample showed, and the estimate made from it. */
-    static Map<String, Object> sampleInputs(Map<Integer, ProducerSamples.Estimate> estimates) {
-        Map<String, Object> inputs = new LinkedHashMap<>();
-        estimates.forEach((source, estimate) -> {
-            inputs.put("stage_" + source + "_sampled_rows", estimate.sampledRows());
-            inputs.put("stage_" + source + "_sampled_bytes", estimate.sampledBytes());
-            inputs.put("stage_" + source + "_completion", estimate.completion());
-            inputs.put("stage_" + source + "_estimated_bytes", estimate.bytes());
-        });
-        return inputs;
     }
 }

@@ -75,7 +75,10 @@ class TestAdaptiveLoop {
         AqeDecision coalesce = run.adopted(AqeDecision.COALESCE).get(0);
         StageSchedule consumer = run.schedule(coalesce.stageId());
         int tasks = Integer.parseInt(coalesce.before());
-        assertThat(coalesce.inputs()).containsEntry("buckets", tasks * 4).containsEntry("buckets_per_task", 4);
+        DecisionInputs.Coalesce inputs = (DecisionInputs.Coalesce) coalesce.inputs();
+        assertThat(inputs.buckets()).isEqualTo(tasks * 4);
+        assertThat(inputs.bucketsPerTask()).isEqualTo(4);
+        assertThat(inputs.view()).containsEntry("buckets", tasks * 4).containsKey("task_buckets");
         assertThat(consumer.taskCount()).isEqualTo(Integer.parseInt(coalesce.after()));
         assertThat(consumer.tasks())
                 .allSatisfy(task -> assertThat(task.buckets()).startsWith("bucket"));
@@ -101,11 +104,13 @@ class TestAdaptiveLoop {
         InProcessQueries.Run run = run(SKEWED_JOIN, skew);
 
         AqeDecision split = run.adopted(AqeDecision.SKEW_SPLIT).get(0);
-        assertThat(split.inputs())
-                .containsEntry("side", "probe")
-                .containsEntry("heavy_hitter", "1")
-                .containsEntry("skew_min_bytes", 10L * 1024);
-        assertThat((int) split.inputs().get("pieces")).isGreaterThanOrEqualTo(2);
+        DecisionInputs.SkewSplit inputs = (DecisionInputs.SkewSplit) split.inputs();
+        assertThat(inputs.side()).isEqualTo("probe");
+        assertThat(inputs.heavyHitter().orElseThrow().key()).isEqualTo("1");
+        assertThat(inputs.skewMinBytes()).isEqualTo(10L * 1024);
+        assertThat(inputs.bucketBytes()).isGreaterThan(inputs.skewFactor() * inputs.medianBucketBytes());
+        assertThat(inputs.pieces().orElseThrow()).isGreaterThanOrEqualTo(2);
+        assertThat(inputs.view()).containsEntry("heavy_hitter", "1").containsKey("pieces");
         assertThat(run.schedule(split.stageId()).tasks())
                 .anySatisfy(task -> assertThat(task.buckets()).contains("piece"));
         assertThat(run.rows())
@@ -131,9 +136,10 @@ class TestAdaptiveLoop {
         InProcessQueries.Run run = run(PLANNED_BROADCAST, smallBroadcasts);
 
         AqeDecision partitioned = run.adopted(AqeDecision.PARTITIONED_SWITCH).get(0);
-        assertThat((long) partitioned.inputs().get("build_estimated_bytes")).isGreaterThan(64L * 1024);
-        assertThat((long) partitioned.inputs().get("planner_estimated_build_bytes"))
-                .isLessThanOrEqualTo(64L * 1024);
+        DecisionInputs.PartitionedSwitch inputs = (DecisionInputs.PartitionedSwitch) partitioned.inputs();
+        assertThat(inputs.buildSide().bytes()).isGreaterThan(inputs.broadcastMaxBytes());
+        assertThat(inputs.plannerEstimatedBuildBytes()).isLessThanOrEqualTo(64L * 1024);
+        assertThat(inputs.broadcastMaxBytes()).isEqualTo(64L * 1024);
         // The probe side was cut into a stage of its own, which ran.
         Set<Integer> planned = stageIds(run.plannedPlan().stages());
         Set<Integer> added = stageIds(run.finalPlan().stages());
@@ -185,7 +191,7 @@ class TestAdaptiveLoop {
     /** The task count decided from the producers' samples: the shuffled stage's. */
     private static AqeDecision sized(InProcessQueries.Run run) {
         return run.adopted(AqeDecision.TASK_COUNT).stream()
-                .filter(decision -> decision.inputs().containsKey("cost_bytes"))
+                .filter(decision -> decision.inputs() instanceof DecisionInputs.TaskCount)
                 .findFirst()
                 .orElseThrow();
     }

@@ -35,7 +35,7 @@ class TestSkewSplitRule {
         assertThat(splits.ways()).containsOnlyKeys(SKEWED_BUCKET);
         assertThat(splits.decisions()).singleElement().satisfies(decision -> {
             assertThat(decision.adopted()).isTrue();
-            assertThat(decision.inputs()).containsEntry("side", "probe");
+            assertThat(decision.inputs().view()).containsEntry("side", "probe");
         });
     }
 

@@ -1,6 +1,8 @@
 package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.aqe.AqeDecision;
+import io.aqueduct.core.aqe.DecisionInputs;
+import io.aqueduct.core.aqe.ProducerSamples;
 import io.aqueduct.core.aqe.StageSchedule;
 import io.aqueduct.core.exec.OperatorMetrics;
 import io.aqueduct.core.plan.JoinDistribution;
@@ -205,11 +207,10 @@ final class FinalPlanBuilder {
 
     /** The output estimate a consumer's decision made of this stage, if one did. */
     private static Optional<Long> estimatedBytes(int stageId, List<AqeDecision> decisions) {
-        String key = "stage_" + stageId + "_estimated_bytes";
         return decisions.stream()
-                .map(d -> d.inputs().get(key))
+                .map(d -> d.inputs().producerEstimates().get(stageId))
                 .filter(Objects::nonNull)
-                .map(value -> ((Number) value).longValue())
+                .map(ProducerSamples.Estimate::bytes)
                 .findFirst();
     }
 
@@ -239,7 +240,8 @@ final class FinalPlanBuilder {
         if (switched.isEmpty()) {
             return ran;
         }
-        boolean build = Objects.equals(switched.get().inputs().get("build_stage"), stage.id());
+        boolean build = switched.get().inputs() instanceof DecisionInputs.BroadcastSwitch inputs
+                && inputs.buildStage() == stage.id();
         return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + ran + ")";
     }
 }

@@ -46,8 +46,8 @@ public final class FinalPlanText {
                             decision.before(),
                             decision.after(),
                             decision.reason()));
-            if (verbose && !decision.inputs().isEmpty()) {
-                lines.add("    inputs: " + inputs(decision.inputs()));
+            if (verbose && !decision.inputs().view().isEmpty()) {
+                lines.add("    inputs: " + inputs(decision.inputs().view()));
             }
         }
         if (stage.estimatedOutputBytes() >= 0) {

@@ -25,7 +25,9 @@ final class AqeDecisionsTable {
             .varchar("before_value", row -> row.decision().before())
             .varchar("after_value", row -> row.decision().after())
             .bool("adopted", row -> row.decision().adopted())
-            .varchar("inputs", row -> FinalPlanJson.toJson(row.decision().inputs()))
+            .varchar(
+                    "inputs",
+                    row -> FinalPlanJson.toJson(row.decision().inputs().view()))
             .varchar("reason", row -> row.decision().reason())
             .build();
 
