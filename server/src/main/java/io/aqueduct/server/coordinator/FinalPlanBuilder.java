@@ -16,6 +16,7 @@ import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.OperatorRun;
+import io.aqueduct.server.finalplan.StageOutput;
 import io.aqueduct.server.finalplan.StageRun;
 import io.aqueduct.server.finalplan.TaskRun;
 import java.util.ArrayList;
@@ -38,7 +39,7 @@ final class FinalPlanBuilder {
             String queryId,
             String sql,
             String user,
-            String state,
+            FinalPlan.State state,
             long startEpochMillis,
             long elapsedMillis,
             long resultRows,
@@ -71,7 +72,7 @@ final class FinalPlanBuilder {
                     schedule.taskCount(),
                     estimatedBytes(stage.id(), allDecisions).orElse(-1L),
                     schedule.decisions(),
-                    initialFragment(query.initialPlan(), stage, switched),
+                    plannedFragment(query.initialPlan(), stage, switched),
                     operators(stage.fragment(), switched, tasks),
                     tasks));
         }
@@ -193,16 +194,16 @@ final class FinalPlanBuilder {
         }
     }
 
-    /** The stage's operators as planned, when a runtime switch changed them; else none. */
-    private static List<String> initialFragment(StagePlan initialPlan, Stage stage, boolean switchedToBroadcast) {
+    /** The stage's operators as planned, when a runtime switch changed them; else null. */
+    private static PlanNode plannedFragment(StagePlan initialPlan, Stage stage, boolean switchedToBroadcast) {
         if (switchedToBroadcast) {
-            return StagePlanPrinter.fragment(stage.fragment(), 0);
+            return stage.fragment();
         }
         return initialPlan
                 .find(stage.id())
-                .filter(s -> !s.fragment().equals(stage.fragment()))
-                .map(s -> StagePlanPrinter.fragment(s.fragment(), 0))
-                .orElse(List.of());
+                .map(Stage::fragment)
+                .filter(fragment -> !fragment.equals(stage.fragment()))
+                .orElse(null);
     }
 
     /** The output estimate a consumer's decision made of this stage, if one did. */
@@ -218,30 +219,34 @@ final class FinalPlanBuilder {
      * The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around, a
      * partitioned switch makes a broadcast a shuffle and adds the probe side's stage.
      */
-    private static String output(EndedQuery query, Stage stage) {
+    private static StageOutput output(EndedQuery query, Stage stage) {
         StagePlan plan = query.stagePlan();
-        String ran = StagePlanPrinter.output(plan, stage);
         if (stage.id() == plan.root().id()) {
-            return ran;
-        }
-        Optional<Stage> initial = query.initialPlan().find(stage.id());
-        if (initial.isEmpty()) {
-            return ran + " (stage added at runtime)";
-        }
-        if (!initial.get().outputPartitioning().equals(stage.outputPartitioning())) {
-            return ran + " (runtime switch; planned " + StagePlanPrinter.output(query.initialPlan(), initial.get())
-                    + ")";
+            return StageOutput.asPlanned(StageOutput.Boundary.result());
         }
         int consumer = plan.consumerOf(stage.id()).id();
+        StageOutput.Boundary ran = StageOutput.Boundary.of(stage.outputPartitioning(), consumer);
+        Optional<Stage> initial = query.initialPlan().find(stage.id());
+        if (initial.isEmpty()) {
+            return StageOutput.added(ran);
+        }
+        if (!initial.get().outputPartitioning().equals(stage.outputPartitioning())) {
+            return StageOutput.switched(
+                    ran,
+                    StageOutput.Boundary.of(
+                            initial.get().outputPartitioning(),
+                            query.initialPlan().consumerOf(stage.id()).id()));
+        }
         Optional<AqeDecision> switched = query.schedules().stream()
                 .filter(schedule -> schedule.stageId() == consumer)
                 .flatMap(schedule -> schedule.decision(AqeDecision.BROADCAST_SWITCH).stream())
                 .findFirst();
         if (switched.isEmpty()) {
-            return ran;
+            return StageOutput.asPlanned(ran);
         }
         boolean build = switched.get().inputs() instanceof DecisionInputs.BroadcastSwitch inputs
                 && inputs.buildStage() == stage.id();
-        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + ran + ")";
+        StageOutput.Kind kind = build ? StageOutput.Kind.BROADCAST : StageOutput.Kind.FORWARD;
+        return StageOutput.switched(new StageOutput.Boundary(kind, List.of(), consumer), ran);
     }
 }

@@ -265,7 +265,8 @@ final class QueryExecution implements AutoCloseable {
     /** The plan that ran, from the decisions taken and the tasks' final metrics. */
     private FinalPlan finalPlan(boolean done, Map<String, TaskInfo> infos) {
         AqueductException failed = failure.get();
-        String state = failed != null ? "FAILED" : done ? "FINISHED" : "CANCELED";
+        FinalPlan.State state =
+                failed != null ? FinalPlan.State.FAILED : done ? FinalPlan.State.FINISHED : FinalPlan.State.CANCELED;
         return FinalPlanBuilder.build(new FinalPlanBuilder.EndedQuery(
                 queryId,
                 record.sql(),

@@ -4,7 +4,6 @@ import io.aqueduct.core.aqe.AqeDecision;
 import io.aqueduct.core.aqe.ProducerSamples;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.finalplan.StageRun;
 import io.aqueduct.server.system.RegistryRows.QueryStage;
@@ -33,16 +32,11 @@ final class StagesTable {
             .bigint("sampled_bytes", row -> sampled(row, ProducerSamples.Estimate::sampledBytes))
             .bigint("estimated_bytes", row -> estimated(row.stage()))
             .doubleColumn(
-                    "q_error",
-                    row -> estimated(row.stage()) == null
-                            ? null
-                            : FinalPlanText.qError(
-                                    row.stage().estimatedOutputBytes(),
-                                    row.stage().outputBytes()))
-            .bigint("task_rows_in_min", row -> first(FinalPlanText.taskRowsIn(row.stage())))
-            .bigint("task_rows_in_median", row -> median(FinalPlanText.taskRowsIn(row.stage())))
-            .bigint("task_rows_in_max", row -> last(FinalPlanText.taskRowsIn(row.stage())))
-            .bool("skew_warning", row -> FinalPlanText.skewWarning(row.stage()))
+                    "q_error", row -> row.stage().estimated() ? row.stage().qError() : null)
+            .bigint("task_rows_in_min", row -> first(row.stage().taskRowsIn()))
+            .bigint("task_rows_in_median", row -> median(row.stage().taskRowsIn()))
+            .bigint("task_rows_in_max", row -> last(row.stage().taskRowsIn()))
+            .bool("skew_warning", row -> row.stage().skewWarning())
             .varchar("decisions", row -> row.stage().decisions().stream()
                     .map(AqeDecision::rule)
                     .collect(Collectors.joining(", ")))
