@@ -2,6 +2,7 @@ package io.aqueduct.server.finalplan;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import io.aqueduct.core.aqe.AqeDecision;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.stage.StagePlanPrinter;
@@ -16,6 +17,21 @@ import java.util.List;
  * @param plannedFragment the operators as planned, when a decision changed them (else null)
  * @param operators the operators as they ran, in pre-order, with metrics summed over tasks
  */
+@JsonPropertyOrder({
+    "stageId",
+    "boundary",
+    "output",
+    "plannedTasks",
+    "finalTasks",
+    "estimatedOutputBytes",
+    "decisions",
+    "initialPlan",
+    "operators",
+    "tasks",
+    "outputRows",
+    "outputBytes",
+    "inputRows"
+})
 public record StageRun(
         int stageId,
         StageOutput boundary,
