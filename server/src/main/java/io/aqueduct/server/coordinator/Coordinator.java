@@ -1,5 +1,8 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.core.aqe.AdaptiveTaskCounts;
+import io.aqueduct.core.aqe.ProducerSamples;
+import io.aqueduct.core.aqe.TaskPlacement;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.connector.TaskEstimator;
@@ -10,6 +13,7 @@ import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.CompiledQuery;
@@ -28,7 +32,6 @@ import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.system.SystemContext;
 import io.aqueduct.server.system.SystemSchema;
 import io.aqueduct.server.transport.ClusterSecret;
-import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;

@@ -1,20 +1,24 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.core.aqe.AqeDecision;
+import io.aqueduct.core.aqe.DecisionInputs;
+import io.aqueduct.core.aqe.ProducerSamples;
+import io.aqueduct.core.aqe.StageSchedule;
 import io.aqueduct.core.exec.OperatorMetrics;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.protocol.ExchangeMetrics;
+import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
-import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.OperatorRun;
+import io.aqueduct.server.finalplan.StageOutput;
 import io.aqueduct.server.finalplan.StageRun;
 import io.aqueduct.server.finalplan.TaskRun;
-import io.aqueduct.server.transport.ExchangeMetrics;
-import io.aqueduct.server.transport.TaskInfo;
-import io.aqueduct.server.transport.TaskLocation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -35,7 +39,7 @@ final class FinalPlanBuilder {
             String queryId,
             String sql,
             String user,
-            String state,
+            FinalPlan.State state,
             long startEpochMillis,
             long elapsedMillis,
             long resultRows,
@@ -68,7 +72,7 @@ final class FinalPlanBuilder {
                     schedule.taskCount(),
                     estimatedBytes(stage.id(), allDecisions).orElse(-1L),
                     schedule.decisions(),
-                    initialFragment(query.initialPlan(), stage, switched),
+                    plannedFragment(query.initialPlan(), stage, switched),
                     operators(stage.fragment(), switched, tasks),
                     tasks));
         }
@@ -190,25 +194,24 @@ final class FinalPlanBuilder {
         }
     }
 
-    /** The stage's operators as planned, when a runtime switch changed them; else none. */
-    private static List<String> initialFragment(StagePlan initialPlan, Stage stage, boolean switchedToBroadcast) {
+    /** The stage's operators as planned, when a runtime switch changed them; else null. */
+    private static PlanNode plannedFragment(StagePlan initialPlan, Stage stage, boolean switchedToBroadcast) {
         if (switchedToBroadcast) {
-            return StagePlanPrinter.fragment(stage.fragment(), 0);
+            return stage.fragment();
         }
         return initialPlan
                 .find(stage.id())
-                .filter(s -> !s.fragment().equals(stage.fragment()))
-                .map(s -> StagePlanPrinter.fragment(s.fragment(), 0))
-                .orElse(List.of());
+                .map(Stage::fragment)
+                .filter(fragment -> !fragment.equals(stage.fragment()))
+                .orElse(null);
     }
 
     /** The output estimate a consumer's decision made of this stage, if one did. */
     private static Optional<Long> estimatedBytes(int stageId, List<AqeDecision> decisions) {
-        String key = "stage_" + stageId + "_estimated_bytes";
         return decisions.stream()
-                .map(d -> d.inputs().get(key))
+                .map(d -> d.inputs().producerEstimates().get(stageId))
                 .filter(Objects::nonNull)
-                .map(value -> ((Number) value).longValue())
+                .map(ProducerSamples.Estimate::bytes)
                 .findFirst();
     }
 
@@ -216,29 +219,34 @@ final class FinalPlanBuilder {
      * The boundary above the stage as it ran: a broadcast switch turns the join's shuffles around, a
      * partitioned switch makes a broadcast a shuffle and adds the probe side's stage.
      */
-    private static String output(EndedQuery query, Stage stage) {
+    private static StageOutput output(EndedQuery query, Stage stage) {
         StagePlan plan = query.stagePlan();
-        String ran = StagePlanPrinter.output(plan, stage);
         if (stage.id() == plan.root().id()) {
-            return ran;
-        }
-        Optional<Stage> initial = query.initialPlan().find(stage.id());
-        if (initial.isEmpty()) {
-            return ran + " (stage added at runtime)";
-        }
-        if (!initial.get().outputPartitioning().equals(stage.outputPartitioning())) {
-            return ran + " (runtime switch; planned " + StagePlanPrinter.output(query.initialPlan(), initial.get())
-                    + ")";
+            return StageOutput.asPlanned(StageOutput.Boundary.result());
         }
         int consumer = plan.consumerOf(stage.id()).id();
+        StageOutput.Boundary ran = StageOutput.Boundary.of(stage.outputPartitioning(), consumer);
+        Optional<Stage> initial = query.initialPlan().find(stage.id());
+        if (initial.isEmpty()) {
+            return StageOutput.added(ran);
+        }
+        if (!initial.get().outputPartitioning().equals(stage.outputPartitioning())) {
+            return StageOutput.switched(
+                    ran,
+                    StageOutput.Boundary.of(
+                            initial.get().outputPartitioning(),
+                            query.initialPlan().consumerOf(stage.id()).id()));
+        }
         Optional<AqeDecision> switched = query.schedules().stream()
                 .filter(schedule -> schedule.stageId() == consumer)
                 .flatMap(schedule -> schedule.decision(AqeDecision.BROADCAST_SWITCH).stream())
                 .findFirst();
         if (switched.isEmpty()) {
-            return ran;
+            return StageOutput.asPlanned(ran);
         }
-        boolean build = Objects.equals(switched.get().inputs().get("build_stage"), stage.id());
-        return (build ? "Broadcast" : "Forward") + " to stage " + consumer + " (runtime switch; planned " + ran + ")";
+        boolean build = switched.get().inputs() instanceof DecisionInputs.BroadcastSwitch inputs
+                && inputs.buildStage() == stage.id();
+        StageOutput.Kind kind = build ? StageOutput.Kind.BROADCAST : StageOutput.Kind.FORWARD;
+        return StageOutput.switched(new StageOutput.Boundary(kind, List.of(), consumer), ran);
     }
 }

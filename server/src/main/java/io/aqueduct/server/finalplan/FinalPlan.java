@@ -1,5 +1,6 @@
 package io.aqueduct.server.finalplan;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import java.util.List;
 
 /**
@@ -7,7 +8,7 @@ import java.util.List;
  * gathered from the workers when the query ended. EXPLAIN ANALYZE, its JSON form, the driver API and
  * the {@code sys} tables all render this one object.
  *
- * @param state RUNNING, FINISHED, FAILED or CANCELED
+ * @param state how the query ended
  * @param resultRows rows the query returned to its client (for EXPLAIN ANALYZE: would have returned)
  * @param error the failure message, or null
  * @param stages by stage id; the last one is the root, which feeds the client
@@ -16,7 +17,7 @@ public record FinalPlan(
         String queryId,
         String sql,
         String user,
-        String state,
+        State state,
         long startEpochMillis,
         long elapsedMillis,
         long resultRows,
@@ -24,6 +25,13 @@ public record FinalPlan(
         List<StageRun> stages) {
     public FinalPlan {
         stages = List.copyOf(stages);
+    }
+
+    /** How a query ended: a final plan is made once its query is over. */
+    public enum State {
+        FINISHED,
+        FAILED,
+        CANCELED
     }
 
     public List<AqeDecision> decisions() {

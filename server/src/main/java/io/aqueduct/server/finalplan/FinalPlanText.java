@@ -1,5 +1,6 @@
 package io.aqueduct.server.finalplan;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,9 +15,6 @@ import java.util.stream.Collectors;
  * their metrics. Verbose adds a line per task.
  */
 public final class FinalPlanText {
-    /** A stage whose largest task has more than this times the median task's rows is flagged. */
-    public static final double SKEW_WARNING_RATIO = 2.0;
-
     private FinalPlanText() {}
 
     public static List<String> lines(FinalPlan plan, boolean verbose) {
@@ -45,17 +43,14 @@ public final class FinalPlanText {
                             decision.before(),
                             decision.after(),
                             decision.reason()));
-            if (verbose && !decision.inputs().isEmpty()) {
-                lines.add("    inputs: " + inputs(decision.inputs()));
+            if (verbose && !decision.inputs().view().isEmpty()) {
+                lines.add("    inputs: " + inputs(decision.inputs().view()));
             }
         }
-        if (stage.estimatedOutputBytes() >= 0) {
+        if (stage.estimated()) {
             lines.add(
                     "  estimate: %d bytes sampled and extrapolated before the consumer started, actual %d bytes, q-error %s"
-                            .formatted(
-                                    stage.estimatedOutputBytes(),
-                                    stage.outputBytes(),
-                                    format(qError(stage.estimatedOutputBytes(), stage.outputBytes()))));
+                            .formatted(stage.estimatedOutputBytes(), stage.outputBytes(), format(stage.qError())));
         }
         if (!stage.initialPlan().isEmpty()) {
             lines.add("  planned operators (before the runtime switch):");
@@ -99,40 +94,17 @@ public final class FinalPlanText {
     }
 
     /** Rows in per task: min, median and max, and a warning when the max is over twice the median. */
-    static String taskSpread(StageRun stage) {
-        List<Long> rows = taskRowsIn(stage);
+    private static String taskSpread(StageRun stage) {
+        List<Long> rows = stage.taskRowsIn();
         if (rows.isEmpty()) {
             return "no task reported";
         }
-        long median = rows.get(rows.size() / 2);
-        long max = rows.get(rows.size() - 1);
-        String spread = "rows in per task min %d, median %d, max %d".formatted(rows.get(0), median, max);
-        if (skewWarning(stage)) {
-            spread += "; SKEW: the largest task has " + format((double) max / Math.max(median, 1)) + "x the median";
+        String spread = "rows in per task min %d, median %d, max %d"
+                .formatted(rows.get(0), stage.medianTaskRowsIn(), rows.get(rows.size() - 1));
+        if (stage.skewWarning()) {
+            spread += "; SKEW: the largest task has " + format(stage.skew()) + "x the median";
         }
         return spread;
-    }
-
-    /** Whether the stage's busiest task read more than {@link #SKEW_WARNING_RATIO} times the median task's rows. */
-    public static boolean skewWarning(StageRun stage) {
-        List<Long> rows = taskRowsIn(stage);
-        if (rows.size() < 2) {
-            return false;
-        }
-        long median = rows.get(rows.size() / 2);
-        return rows.get(rows.size() - 1) > SKEW_WARNING_RATIO * Math.max(median, 1);
-    }
-
-    /** The rows each task read, ascending. */
-    public static List<Long> taskRowsIn(StageRun stage) {
-        return stage.tasks().stream().map(TaskRun::inputRows).sorted().toList();
-    }
-
-    /** max(estimate / actual, actual / estimate), with both at least one byte. */
-    public static double qError(long estimate, long actual) {
-        double e = Math.max(1, estimate);
-        double a = Math.max(1, actual);
-        return Math.max(e / a, a / e);
     }
 
     private static String inputs(Map<String, Object> inputs) {

@@ -49,7 +49,7 @@ public final class QueryRegistry {
             int tasks =
                     finalPlan.stages().stream().mapToInt(s -> s.tasks().size()).sum();
             QueryProgress ended = new QueryProgress(
-                    finalPlan.state(), finalPlan.elapsedMillis(), finalPlan.resultRows(), tasks, tasks);
+                    finalPlan.state().name(), finalPlan.elapsedMillis(), finalPlan.resultRows(), tasks, tasks);
             return new QueryRecord(
                     start.queryId(),
                     start.connectionId(),

@@ -1,9 +1,9 @@
 package io.aqueduct.server.system;
 
+import io.aqueduct.core.aqe.AqeDecision;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.server.finalplan.AqeDecision;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import java.util.ArrayList;
@@ -25,7 +25,9 @@ final class AqeDecisionsTable {
             .varchar("before_value", row -> row.decision().before())
             .varchar("after_value", row -> row.decision().after())
             .bool("adopted", row -> row.decision().adopted())
-            .varchar("inputs", row -> FinalPlanJson.toJson(row.decision().inputs()))
+            .varchar(
+                    "inputs",
+                    row -> FinalPlanJson.toJson(row.decision().inputs().view()))
             .varchar("reason", row -> row.decision().reason())
             .build();
 

@@ -1,13 +1,15 @@
 package io.aqueduct.server.system;
 
+import io.aqueduct.core.aqe.AqeDecision;
+import io.aqueduct.core.aqe.ProducerSamples;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemTable;
-import io.aqueduct.server.finalplan.AqeDecision;
-import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import io.aqueduct.server.finalplan.StageRun;
 import io.aqueduct.server.system.RegistryRows.QueryStage;
 import java.util.List;
+import java.util.Objects;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -26,20 +28,15 @@ final class StagesTable {
             .bigint("rows_in", row -> row.stage().inputRows())
             .bigint("rows_out", row -> row.stage().outputRows())
             .bigint("bytes_out", row -> row.stage().outputBytes())
-            .bigint("sampled_rows", row -> sampled(row, "rows"))
-            .bigint("sampled_bytes", row -> sampled(row, "bytes"))
+            .bigint("sampled_rows", row -> sampled(row, ProducerSamples.Estimate::sampledRows))
+            .bigint("sampled_bytes", row -> sampled(row, ProducerSamples.Estimate::sampledBytes))
             .bigint("estimated_bytes", row -> estimated(row.stage()))
             .doubleColumn(
-                    "q_error",
-                    row -> estimated(row.stage()) == null
-                            ? null
-                            : FinalPlanText.qError(
-                                    row.stage().estimatedOutputBytes(),
-                                    row.stage().outputBytes()))
-            .bigint("task_rows_in_min", row -> first(FinalPlanText.taskRowsIn(row.stage())))
-            .bigint("task_rows_in_median", row -> median(FinalPlanText.taskRowsIn(row.stage())))
-            .bigint("task_rows_in_max", row -> last(FinalPlanText.taskRowsIn(row.stage())))
-            .bool("skew_warning", row -> FinalPlanText.skewWarning(row.stage()))
+                    "q_error", row -> row.stage().estimated() ? row.stage().qError() : null)
+            .bigint("task_rows_in_min", row -> first(row.stage().taskRowsIn()))
+            .bigint("task_rows_in_median", row -> median(row.stage().taskRowsIn()))
+            .bigint("task_rows_in_max", row -> last(row.stage().taskRowsIn()))
+            .bool("skew_warning", row -> row.stage().skewWarning())
             .varchar("decisions", row -> row.stage().decisions().stream()
                     .map(AqeDecision::rule)
                     .collect(Collectors.joining(", ")))
@@ -59,12 +56,12 @@ final class StagesTable {
     }
 
     /** What the consumer's samplers had seen of this stage's output when it decided, if it sampled. */
-    private static Long sampled(QueryStage row, String what) {
-        String key = "stage_" + row.stage().stageId() + "_sampled_" + what;
+    private static Long sampled(QueryStage row, ToLongFunction<ProducerSamples.Estimate> what) {
         return row.plan().decisions().stream()
-                .map(decision -> decision.inputs().get(key))
-                .filter(value -> value instanceof Number)
-                .map(value -> ((Number) value).longValue())
+                .map(decision ->
+                        decision.inputs().producerEstimates().get(row.stage().stageId()))
+                .filter(Objects::nonNull)
+                .map(what::applyAsLong)
                 .findFirst()
                 .orElse(null);
     }

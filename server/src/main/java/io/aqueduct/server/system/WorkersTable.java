@@ -1,11 +1,11 @@
 package io.aqueduct.server.system;
 
 import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.protocol.WorkerInfo;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.type.RowType;
-import io.aqueduct.server.transport.WorkerInfo;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;

@@ -2,6 +2,15 @@ package io.aqueduct.server.transport;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.protocol.ErrorInfo;
+import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.TaskStatus;
+import io.aqueduct.core.protocol.WorkerInfo;
+import io.aqueduct.core.protocol.WorkerTransport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
@@ -18,7 +27,7 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /**
- * The HTTP client of the worker protocol, used by the coordinator (create, poll, cancel tasks) and by
+ * The HTTP transport of the worker protocol ({@link WorkerTransport}) over OkHttp, used by the coordinator (create, poll, cancel tasks) and by
  * tasks pulling their inputs (result streams). Every request carries the cluster secret.
  *
  * <pre>{@code
@@ -26,7 +35,7 @@ import okhttp3.Response;
  * TaskStatus status = client.createTask("http://127.0.0.1:9001", spec);
  * }</pre>
  */
-public final class WorkerClient implements AutoCloseable {
+public final class WorkerClient implements WorkerTransport, AutoCloseable {
     private static final MediaType JSON = MediaType.get("application/json");
 
     private final OkHttpClient http;
@@ -50,6 +59,7 @@ public final class WorkerClient implements AutoCloseable {
         http.dispatcher().setMaxRequestsPerHost(256);
     }
 
+    @Override
     public TaskStatus createTask(String workerUrl, TaskSpec spec) {
         Request request = request(workerUrl + "/v1/task")
                 .post(RequestBody.create(Json.toBytes(spec), JSON))
@@ -57,6 +67,7 @@ public final class WorkerClient implements AutoCloseable {
         return call(request, TaskStatus.class, workerUrl);
     }
 
+    @Override
     public TaskStatus taskStatus(TaskLocation task) {
         return call(
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(),
@@ -65,6 +76,7 @@ public final class WorkerClient implements AutoCloseable {
     }
 
     /** The key profile of what the task's late-bound head sampled. */
+    @Override
     public KeySample keySample(TaskLocation task) {
         return call(
                 request(task.workerUrl() + "/v1/task/" + task.taskId() + "/sample")
@@ -75,6 +87,7 @@ public final class WorkerClient implements AutoCloseable {
     }
 
     /** Binds a late-bound producer task's output: how to route it, into how many partitions. */
+    @Override
     public void bindOutput(TaskLocation task, OutputBinding binding) {
         Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/output")
                 .post(RequestBody.create(Json.toBytes(binding), JSON))
@@ -97,6 +110,7 @@ public final class WorkerClient implements AutoCloseable {
      * Returns the task's final info, or empty when the worker or the task is gone or the worker failed to answer:
      * best effort, since the worker reaps abandoned tasks by itself.
      */
+    @Override
     public Optional<TaskInfo> cancelTask(TaskLocation task) {
         Request request =
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).delete().build();
@@ -112,6 +126,7 @@ public final class WorkerClient implements AutoCloseable {
     }
 
     /** What the task did so far: its operators' and exchanges' metrics, live while it runs. */
+    @Override
     public TaskInfo taskInfo(TaskLocation task) {
         return call(
                 request(task.workerUrl() + "/v1/task/" + task.taskId() + "/info")
@@ -125,37 +140,35 @@ public final class WorkerClient implements AutoCloseable {
         return call(request(workerUrl + "/v1/info").get().build(), WorkerInfo.class, workerUrl);
     }
 
-    /** Opens the Arrow IPC stream of one output partition of a task; the caller closes the call. */
-    /** Streams the task's output {@code partitions}, interleaved as batches come, as one Arrow IPC stream. */
-    public ResultStream openResults(TaskLocation task, List<Integer> partitions) throws IOException {
-        return openResults(task, resultsCall(task, partitions));
-    }
-
-    /**
-     * The call {@link #openResults(TaskLocation, Call)} executes, for a caller that may abandon it with {@link
-     * Call#cancel()} while the worker has not answered yet (a producer answers once its output is bound).
-     */
-    public Call resultsCall(TaskLocation task, List<Integer> partitions) {
+    @Override
+    public ResultCall results(TaskLocation task, List<Integer> partitions) {
         String partitionList = partitions.stream().map(String::valueOf).collect(Collectors.joining(","));
         Request request = request(task.workerUrl() + "/v1/task/" + task.taskId() + "/results/" + partitionList)
                 .get()
                 .build();
-        return streaming.newCall(request);
-    }
+        Call call = streaming.newCall(request);
+        return new ResultCall() {
+            @Override
+            public ResultStream open() throws IOException {
+                Response response = call.execute();
+                if (!response.isSuccessful()) {
+                    String body = response.body().string();
+                    response.close();
+                    throw errorResponse(task.workerUrl(), response.code(), body);
+                }
+                return new HttpResultStream(call, response);
+            }
 
-    /** Executes a {@link #resultsCall} of {@code task}: the result stream, once the worker answers. */
-    public ResultStream openResults(TaskLocation task, Call call) throws IOException {
-        Response response = call.execute();
-        if (!response.isSuccessful()) {
-            String body = response.body().string();
-            response.close();
-            throw errorResponse(task.workerUrl(), response.code(), body);
-        }
-        return new ResultStream(call, response);
+            @Override
+            public void cancel() {
+                call.cancel();
+            }
+        };
     }
 
     /** An open result stream: its body and the call to cancel to abandon it. */
-    public record ResultStream(Call call, Response response) implements AutoCloseable {
+    private record HttpResultStream(Call call, Response response) implements ResultStream {
+        @Override
         public InputStream body() {
             return response.body().byteStream();
         }

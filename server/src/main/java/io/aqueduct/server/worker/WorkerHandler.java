@@ -2,24 +2,20 @@ package io.aqueduct.server.worker;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.protocol.ErrorInfo;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.worker.TaskExecution;
+import io.aqueduct.core.worker.TaskManager;
+import io.aqueduct.core.worker.TaskResults;
 import io.aqueduct.server.transport.ClusterSecret;
-import io.aqueduct.server.transport.ErrorInfo;
 import io.aqueduct.server.transport.Json;
-import io.aqueduct.server.transport.OutputBinding;
-import io.aqueduct.server.transport.TaskSpec;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.channels.Channels;
 import java.util.Arrays;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.servlet.http.HttpServletRequest;
 import javax.servlet.http.HttpServletResponse;
-import org.apache.arrow.vector.ipc.ArrowStreamWriter;
-import org.apache.arrow.vector.ipc.WriteChannel;
-import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
-import org.apache.arrow.vector.ipc.message.IpcOption;
-import org.apache.arrow.vector.ipc.message.MessageSerializer;
 import org.eclipse.jetty.server.Request;
 import org.eclipse.jetty.server.handler.AbstractHandler;
 
@@ -29,8 +25,8 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  * <ul>
  *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
  *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels it if it still runs,
- *       waits for it to stop, frees it and returns its final {@link io.aqueduct.server.transport.TaskInfo};
- *   <li>{@code GET /v1/task/{id}/info} returns its {@link io.aqueduct.server.transport.TaskInfo} so far;
+ *       waits for it to stop, frees it and returns its final {@link io.aqueduct.core.protocol.TaskInfo};
+ *   <li>{@code GET /v1/task/{id}/info} returns its {@link io.aqueduct.core.protocol.TaskInfo} so far;
  *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output ({@link OutputBinding});
  *   <li>{@code GET /v1/task/{id}/sample} returns the key profile of the output sampled before the binding;
  *   <li>{@code GET /v1/task/{id}/results/{p1,p2,...}} streams output partitions, interleaved, as one Arrow IPC
@@ -44,8 +40,6 @@ final class WorkerHandler extends AbstractHandler {
     private static final Pattern SAMPLE = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/sample");
     private static final Pattern INFO = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/info");
     private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+(?:,\\d+)*)");
-    private static final long POLL_MILLIS = 1000;
-    private static final long BINDING_WAIT_MILLIS = 30_000;
 
     private final TaskManager tasks;
     private final ClusterSecret secret;
@@ -110,47 +104,12 @@ final class WorkerHandler extends AbstractHandler {
         }
     }
 
-    /** Writes the partition as an Arrow IPC stream, batch by batch as the task produces them. */
+    /** Writes the partitions as an Arrow IPC stream, batch by batch as the task produces them. */
     private static void streamResults(TaskExecution task, int[] partitions, HttpServletResponse response)
             throws IOException {
-        OutputBuffer buffer;
-        try {
-            buffer = task.output().awaitBuffer(BINDING_WAIT_MILLIS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while waiting for the output binding", e);
-        }
-        for (int partition : partitions) {
-            if (partition >= buffer.partitionCount()) {
-                throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);
-            }
-        }
+        TaskResults results = TaskResults.await(task, partitions);
         response.setContentType("application/vnd.apache.arrow.stream");
-        OutputStream out = response.getOutputStream();
-        WriteChannel channel = new WriteChannel(Channels.newChannel(out));
-        MessageSerializer.serialize(channel, task.spec().fragment().outputType().toSchema());
-        out.flush();
-        try {
-            while (true) {
-                task.touch();
-                OutputBuffer.Poll poll = buffer.poll(partitions, POLL_MILLIS);
-                if (poll.isEnd()) {
-                    break;
-                }
-                if (poll.isEmpty()) {
-                    continue;
-                }
-                try (ArrowRecordBatch batch = poll.batch()) {
-                    MessageSerializer.serialize(channel, batch);
-                }
-                out.flush();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("Interrupted while streaming results", e);
-        }
-        ArrowStreamWriter.writeEndOfStream(channel, IpcOption.DEFAULT);
-        out.flush();
+        results.write(response.getOutputStream());
     }
 
     private static void sendJson(HttpServletResponse response, Object value) throws IOException {

@@ -1,6 +1,7 @@
 package io.aqueduct.server.worker;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.worker.TaskManager;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.concurrent.TimeUnit;

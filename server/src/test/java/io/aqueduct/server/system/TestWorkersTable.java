@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.protocol.WorkerInfo;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.system.SystemScan;
-import io.aqueduct.server.transport.WorkerInfo;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

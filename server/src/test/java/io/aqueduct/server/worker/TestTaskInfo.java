@@ -15,18 +15,19 @@ import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.ExchangeMetrics;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.TaskState;
+import io.aqueduct.core.protocol.TaskStatus;
+import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import io.aqueduct.server.transport.ClusterSecret;
-import io.aqueduct.server.transport.ExchangeMetrics;
-import io.aqueduct.server.transport.OutputBinding;
-import io.aqueduct.server.transport.RemoteSource;
-import io.aqueduct.server.transport.TaskInfo;
-import io.aqueduct.server.transport.TaskLocation;
-import io.aqueduct.server.transport.TaskSpec;
-import io.aqueduct.server.transport.TaskState;
-import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.Duration;
 import java.util.List;
@@ -235,7 +236,8 @@ class TestTaskInfo {
 
     private long readRows(TaskLocation task) throws Exception {
         long rows = 0;
-        try (WorkerClient.ResultStream stream = client.openResults(task, List.of(0));
+        try (WorkerTransport.ResultStream stream =
+                        client.results(task, List.of(0)).open();
                 ArrowStreamReader reader = new ArrowStreamReader(stream.body(), allocator)) {
             while (reader.loadNextBatch()) {
                 rows += reader.getVectorSchemaRoot().getRowCount();

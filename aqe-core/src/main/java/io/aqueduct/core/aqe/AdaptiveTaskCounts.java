@@ -1,0 +1,200 @@
+package io.aqueduct.core.aqe;
+
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.UnionNode;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.WorkerTransport;
+import io.aqueduct.core.settings.Setting;
+import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.stage.BroadcastJoinRepartition;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.Set;
+
+/**
+ * Decides how each stage runs when it is about to start: its task count and what each task reads. The
+ * stages that need no samples keep their static count here; the others are decided by the
+ * {@link AdaptiveRules}, which this class applies and whose per-query state it keeps.
+ *
+ * <p>A stage that reads shuffled input is sized from its producers' samples: each producer task
+ * holds its first output (late-bound head) until sampled; its final output is extrapolated by
+ * completion ({@link ProducerSamples}: driving rows read ÷ expected, 1 once the input ended); the stage's cost (a
+ * partitioned join counts its build side twice) over {@code distributed.dynamic_bytes_per_partition}
+ * gives the task count, clamped to {@code [1, max_tasks_per_stage]}. Producers then hash into
+ * {@code tasks × buckets_per_task} buckets, whose sizes the samplers' key profiles estimate; tasks
+ * read contiguous bucket ranges of about equal cost (coalescing), and a join's bucket larger than
+ * {@code skew_factor} × the median of its side and {@code skew_min_bytes} is split into pieces, each
+ * read by its own task together with the whole matching bucket of the other side
+ * ({@link SkewSplitRule}). A partitioned join whose build side turns out smaller than
+ * {@code broadcast_max_bytes} is switched to a broadcast join instead, and a broadcast join whose build
+ * side turns out larger to a partitioned one, before its stage starts.
+ *
+ * <p>Leaf stages keep their statistics-based count, gathering stages one task; with
+ * {@code distributed.dynamic_task_count} off every stage keeps its static count and one bucket per
+ * task.
+ */
+public final class AdaptiveTaskCounts {
+    private final SettingValues settings;
+    private final int maxTasks;
+    private final ProducerSamples samples;
+    private final WorkerTransport client;
+
+    /** The build stages whose broadcast joins were checked against their runtime size. */
+    private final Set<Integer> checkedBuildStages = new HashSet<>();
+    /** The stages whose broadcast join was switched to partitioned: they are not switched back. */
+    private final Set<Integer> partitionedAtRuntime = new HashSet<>();
+
+    public AdaptiveTaskCounts(SettingValues settings, int maxTasks, ProducerSamples samples, WorkerTransport client) {
+        this.settings = settings;
+        this.maxTasks = maxTasks;
+        this.samples = samples;
+        this.client = client;
+    }
+
+    /**
+     * Whether deciding the stage waits for its producers' samples (those of a shuffled input, or the
+     * build side of a broadcast join not checked yet); else it can start right away.
+     */
+    public boolean needsSamples(StagePlan plan, Stage stage) {
+        if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
+            return false;
+        }
+        boolean readsShuffles =
+                !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
+        return readsShuffles || !uncheckedBroadcastJoins(plan, stage).isEmpty();
+    }
+
+    private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
+        return BroadcastJoinRepartition.candidates(plan, stage).stream()
+                .filter(join -> !checkedBuildStages.contains(BroadcastJoinRepartition.buildStageId(join)))
+                .toList();
+    }
+
+    /** What checking a stage's broadcast joins found: the re-cut plan if one is to run partitioned, and the decisions. */
+    public record BroadcastJoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
+
+    /**
+     * Checks the stage's broadcast joins, outermost first, against their build sides' runtime size (waiting
+     * for their samples): the first whose build side is larger than {@code broadcast_max_bytes} is switched
+     * to a partitioned join ({@link PartitionedSwitchRule}), which re-cuts the plan; the stage is then
+     * decided anew in the new plan, and its probe side's stage in turn. Each join is checked once.
+     */
+    public BroadcastJoinCheck checkBroadcastJoins(
+            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+        if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
+            return new BroadcastJoinCheck(Optional.empty(), List.of());
+        }
+        DecidingStage deciding = new DecidingStage(
+                plan,
+                stage,
+                tasksByStage,
+                settings,
+                maxTasks,
+                client,
+                buildStageId -> {
+                    checkedBuildStages.add(buildStageId);
+                    return samples.await(plan.stage(buildStageId), tasksByStage);
+                },
+                Map.of(),
+                uncheckedBroadcastJoins(plan, stage),
+                partitionedAtRuntime.contains(stage.id()));
+        apply(AdaptiveRules.BEFORE_START, deciding);
+        if (deciding.replanned().isPresent()) {
+            partitionedAtRuntime.add(stage.id());
+        }
+        return new BroadcastJoinCheck(deciding.replanned(), deciding.decisions());
+    }
+
+    private static void apply(List<AdaptiveRule> rules, DecidingStage deciding) {
+        for (AdaptiveRule rule : rules) {
+            rule.apply(deciding);
+            if (deciding.settled()) {
+                return;
+            }
+        }
+    }
+
+    /**
+     * A planned broadcast build side is small: sizing it from its producers' samples would hold back the
+     * probe side's stage, which waits for it.
+     */
+    private static boolean feedsBroadcast(Stage stage) {
+        return stage.outputPartitioning().kind() == PartitioningKind.BROADCAST;
+    }
+
+    private static boolean gathers(StagePlan plan, Stage stage) {
+        return stage.sourceStageIds().stream()
+                .anyMatch(id -> plan.stage(id).outputPartitioning().kind() == PartitioningKind.SINGLE);
+    }
+
+    /** How the stage runs, with the decisions that chose it; may wait for producers' samples. */
+    public StageSchedule decide(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+        if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
+            long fixedCount = settings.number(Setting.FIXED_TASK_COUNT);
+            return fixed(
+                    plan,
+                    stage,
+                    "distributed.dynamic_task_count is off: static count"
+                            + (fixedCount > 0
+                                    ? " (distributed.fixed_task_count " + fixedCount
+                                            + " for stages reading shuffled input)"
+                                    : " from statistics"));
+        }
+        if (stage.leaf()) {
+            return fixed(
+                    plan,
+                    stage,
+                    "leaf stage: the task count its connector's task estimator wants from the table's statistics");
+        }
+        if (stage.sourceStageIds().isEmpty()) {
+            return fixed(plan, stage, "reads no other stage");
+        }
+        if (feedsBroadcast(stage)) {
+            return fixed(
+                    plan,
+                    stage,
+                    "build side of a planned broadcast join: static count, so that it starts without waiting"
+                            + " for its producers' samples");
+        }
+        if (gathers(plan, stage)) {
+            String union = stage.fragment() instanceof UnionNode
+                    ? "; a union of " + stage.sourceStageIds().size()
+                            + " remote inputs does not wait for them to be sampled, its first batch is not delayed"
+                    : "";
+            return fixed(plan, stage, "gathers its input into one task" + union);
+        }
+        Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
+        for (int source : stage.sourceStageIds()) {
+            estimates.put(source, samples.await(plan.stage(source), tasksByStage));
+        }
+        DecidingStage deciding = new DecidingStage(
+                plan,
+                stage,
+                tasksByStage,
+                settings,
+                maxTasks,
+                client,
+                source -> samples.await(plan.stage(source), tasksByStage),
+                estimates,
+                List.of(),
+                partitionedAtRuntime.contains(stage.id()));
+        apply(AdaptiveRules.SHUFFLED_INPUT, deciding);
+        return deciding.schedule().orElseThrow();
+    }
+
+    /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */
+    private StageSchedule fixed(StagePlan plan, Stage stage, String reason) {
+        int tasks = stage.plannedTaskCount();
+        AqeDecision decision = AqeDecision.adopted(
+                stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, new DecisionInputs.None(), reason);
+        return CoalescedSchedule.schedule(
+                plan, stage, tasks, BucketAssignment.oneBucketPerTask(tasks), OptionalInt.empty(), List.of(decision));
+    }
+}

@@ -1,0 +1,77 @@
+package io.aqueduct.core.aqe;
+
+import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.WorkerTransport;
+import io.aqueduct.core.stage.PartitioningKind;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The estimated cost of each hash bucket of a stage's shuffled input, from its producers' key samples:
+ * each hashed source's sampled bytes per bucket, scaled up to its extrapolated size, summed over the
+ * sources (a partitioned join's build side counted twice, as in the stage's cost). Also kept per
+ * source: its bytes per bucket and the heavy hitters its tasks' samplers saw.
+ */
+public record BucketCosts(
+        long[] costs, Map<Integer, long[]> bytesBySource, Map<Integer, List<KeySample.HeavyHitter>> heavyHitters) {
+
+    static BucketCosts measure(
+            StagePlan plan,
+            Stage stage,
+            Map<Integer, ProducerSamples.Estimate> estimates,
+            Map<Integer, List<TaskLocation>> tasksByStage,
+            int bucketCount,
+            WorkerTransport client) {
+        Optional<Integer> buildStage = StageJoins.buildStage(stage.fragment());
+        long[] costs = new long[bucketCount];
+        Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
+        Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
+        for (Map.Entry<Integer, ProducerSamples.Estimate> entry : estimates.entrySet()) {
+            int source = entry.getKey();
+            if (plan.stage(source).outputPartitioning().kind() != PartitioningKind.HASH) {
+                continue;
+            }
+            ProducerSamples.Estimate estimate = entry.getValue();
+            double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
+            long[] bytes = new long[bucketCount];
+            List<KeySample.HeavyHitter> hitters = new ArrayList<>();
+            boolean profiled = false;
+            for (TaskLocation task : tasksByStage.get(source)) {
+                KeySample sample = client.keySample(task);
+                profiled |= sample.fineBuckets().length > 0;
+                for (int i = 0; i < sample.fineBuckets().length; i++) {
+                    int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);
+                    bytes[bucket] += (long) (sample.bytes()[i] * scale);
+                }
+                hitters.addAll(sample.heavyHitters());
+            }
+            if (!profiled) {
+                // Planned as a broadcast and shuffled at runtime, it had no key profile: assume it spreads evenly.
+                Arrays.fill(bytes, estimate.bytes() / bucketCount);
+            }
+            int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
+            for (int bucket = 0; bucket < bucketCount; bucket++) {
+                costs[bucket] = CostModel.saturatedAdd(costs[bucket], weight * bytes[bucket]);
+            }
+            bytesBySource.put(source, bytes);
+            heavyHitters.put(source, hitters);
+        }
+        return new BucketCosts(costs, bytesBySource, heavyHitters);
+    }
+
+    long total() {
+        long total = 0;
+        for (long cost : costs) {
+            total = CostModel.saturatedAdd(total, cost);
+        }
+        return total;
+    }
+}

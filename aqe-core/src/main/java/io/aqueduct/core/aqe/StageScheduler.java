@@ -1,0 +1,197 @@
+package io.aqueduct.core.aqe;
+
+import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.WorkerTransport;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+
+/**
+ * The adaptive scheduling loop of one query: starts its stages producers first, deciding each one as it is
+ * about to start ({@link AdaptiveTaskCounts}), binding its producers' late-bound outputs to it and creating its
+ * tasks through the {@link WorkerTransport}. A broadcast join that is to run partitioned re-cuts the plan
+ * first: its probe side becomes a new stage, started before the join's.
+ *
+ * <p>Scheduling runs on one thread ({@link #schedule()}); the accessors may be called from any thread and
+ * return snapshots.
+ */
+public final class StageScheduler {
+    private final String queryId;
+    private final WorkerTransport transport;
+    private final AdaptiveTaskCounts taskCounts;
+    private final TaskPlacement placement;
+    private final long taskMemoryBytes;
+    /** Runs the round trips to workers that go out all at once: a stage's task creations. */
+    private final Executor workerCalls;
+
+    /** The plan as it runs: a join switched to partitioned re-cuts it. Changed only by the scheduling thread. */
+    private volatile StagePlan stagePlan;
+
+    private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
+    private final List<StageSchedule> schedules = new ArrayList<>();
+    /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
+    private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
+
+    public StageScheduler(
+            String queryId,
+            StagePlan stagePlan,
+            AdaptiveTaskCounts taskCounts,
+            TaskPlacement placement,
+            WorkerTransport transport,
+            Executor workerCalls,
+            long taskMemoryBytes) {
+        this.queryId = queryId;
+        this.stagePlan = stagePlan;
+        this.taskCounts = taskCounts;
+        this.placement = placement;
+        this.transport = transport;
+        this.workerCalls = workerCalls;
+        this.taskMemoryBytes = taskMemoryBytes;
+    }
+
+    /**
+     * Starts the stages producers first. Every task but the root's starts with a late-bound output head; when a
+     * stage is about to start, its schedule is decided (possibly from its producers' samples) and its producers
+     * are told how to route into its tasks.
+     */
+    public void schedule() {
+        List<Stage> pending = new ArrayList<>(stagePlan.stages());
+        while (!pending.isEmpty()) {
+            Stage stage = nextToStart(pending);
+            pending.remove(stage);
+            AdaptiveTaskCounts.BroadcastJoinCheck check =
+                    taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage());
+            earlierDecisions
+                    .computeIfAbsent(stage.id(), id -> new ArrayList<>())
+                    .addAll(check.decisions());
+            if (check.replanned().isPresent()) {
+                StagePlan replanned = check.replanned().get();
+                Map<Integer, List<TaskLocation>> started = tasksByStage();
+                replanned.stages().stream()
+                        .filter(s -> !stagePlan.stages().contains(s) && !started.containsKey(s.id()))
+                        .forEach(pending::add);
+                stagePlan = replanned;
+                continue;
+            }
+            start(stage);
+        }
+    }
+
+    /**
+     * A stage whose producers have all started: first one that need not wait for samples (a scan, a gather), so
+     * that no scan waits for another stage's samples to start; then the others in order.
+     */
+    private Stage nextToStart(List<Stage> pending) {
+        Map<Integer, List<TaskLocation>> started = tasksByStage();
+        List<Stage> ready = pending.stream()
+                .filter(stage -> started.keySet().containsAll(stage.sourceStageIds()))
+                .toList();
+        return ready.stream()
+                .filter(stage -> !taskCounts.needsSamples(stagePlan, stage))
+                .findFirst()
+                .orElse(ready.get(0));
+    }
+
+    /** Decides how the stage runs, binds its producers' outputs to it, and creates its tasks. */
+    private void start(Stage stage) {
+        Map<Integer, List<TaskLocation>> started = tasksByStage();
+        StageSchedule schedule = taskCounts
+                .decide(stagePlan, stage, started)
+                .after(earlierDecisions.getOrDefault(stage.id(), List.of()));
+        synchronized (this) {
+            schedules.add(schedule);
+        }
+        schedule.bindings().forEach((source, binding) -> {
+            for (TaskLocation task : started.get(source)) {
+                transport.bindOutput(task, binding);
+            }
+        });
+        int taskCount = schedule.taskCount();
+        int outputPartitions = stage.id() == stagePlan.root().id() ? 1 : 0;
+        // Registered before the first task exists, so that a release covers every task created.
+        List<TaskLocation> locations = new ArrayList<>();
+        List<TaskSpec> specs = new ArrayList<>();
+        for (int task = 0; task < taskCount; task++) {
+            String workerUrl = placement.next();
+            TaskSpec spec = new TaskSpec(
+                    queryId + "." + stage.id() + "." + task,
+                    queryId,
+                    stage.id(),
+                    task,
+                    taskCount,
+                    stage.fragment(),
+                    remoteSources(schedule.tasks().get(task), started),
+                    stage.outputPartitioning(),
+                    outputPartitions,
+                    taskMemoryBytes);
+            locations.add(new TaskLocation(workerUrl, spec.taskId()));
+            specs.add(spec);
+        }
+        synchronized (this) {
+            tasksByStage.put(stage.id(), List.copyOf(locations));
+        }
+        // A stage's tasks are created all at once: each creation is a round trip to a worker.
+        List<CompletableFuture<Void>> creations = new ArrayList<>();
+        for (int task = 0; task < taskCount; task++) {
+            TaskLocation location = locations.get(task);
+            TaskSpec spec = specs.get(task);
+            creations.add(
+                    CompletableFuture.runAsync(() -> transport.createTask(location.workerUrl(), spec), workerCalls));
+        }
+        awaitAll(creations);
+    }
+
+    /** Waits for every future, rethrowing the first failure as it was thrown. */
+    public static void awaitAll(List<CompletableFuture<Void>> futures) {
+        try {
+            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    /** The producers and partitions a task reads, per source stage, as its schedule says. */
+    private static Map<Integer, RemoteSource> remoteSources(
+            StageSchedule.TaskReads reads, Map<Integer, List<TaskLocation>> started) {
+        Map<Integer, RemoteSource> sources = new LinkedHashMap<>();
+        reads.sources().forEach((sourceStageId, read) -> {
+            List<TaskLocation> producers = started.get(sourceStageId);
+            List<TaskLocation> readFrom = read.onlyProducer().isPresent()
+                    ? List.of(producers.get(read.onlyProducer().getAsInt()))
+                    : producers;
+            sources.put(sourceStageId, new RemoteSource(readFrom, read.partitions()));
+        });
+        return sources;
+    }
+
+    /** The plan as it runs (re-cut after a switch to a partitioned join). */
+    public StagePlan stagePlan() {
+        return stagePlan;
+    }
+
+    /** The tasks of every stage started so far, in the order the stages started. */
+    public synchronized Map<Integer, List<TaskLocation>> tasksByStage() {
+        return new LinkedHashMap<>(tasksByStage);
+    }
+
+    /** The root stage's tasks, once it started. */
+    public List<TaskLocation> rootTasks() {
+        return tasksByStage().get(stagePlan.root().id());
+    }
+
+    /** The schedules of the stages started so far, with their decisions, in the order they started. */
+    public synchronized List<StageSchedule> schedules() {
+        return List.copyOf(schedules);
+    }
+}

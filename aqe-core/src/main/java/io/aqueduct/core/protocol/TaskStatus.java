@@ -1,0 +1,51 @@
+package io.aqueduct.core.protocol;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
+ * output head has sampled, rows read from its driving input (the scan or remote source its output streams from) by the time the
+ * last sampled batch came out ({@code sampledDrivingRows}: the sample's own completion, which excludes
+ * batches still on their way through the operators), and its failure, if any.
+ */
+public record TaskStatus(
+        String taskId,
+        TaskState state,
+        long outputRows,
+        long outputBytes,
+        long sampledRows,
+        long sampledBytes,
+        boolean inputFinished,
+        boolean outputBound,
+        long sampledDrivingRows,
+        ErrorInfo error) {
+    @JsonCreator
+    public TaskStatus(
+            @JsonProperty("taskId") String taskId,
+            @JsonProperty("state") TaskState state,
+            @JsonProperty("outputRows") long outputRows,
+            @JsonProperty("outputBytes") long outputBytes,
+            @JsonProperty("sampledRows") long sampledRows,
+            @JsonProperty("sampledBytes") long sampledBytes,
+            @JsonProperty("inputFinished") boolean inputFinished,
+            @JsonProperty("outputBound") boolean outputBound,
+            @JsonProperty("sampledDrivingRows") long sampledDrivingRows,
+            @JsonProperty("error") ErrorInfo error) {
+        this.taskId = taskId;
+        this.state = state;
+        this.outputRows = outputRows;
+        this.outputBytes = outputBytes;
+        this.sampledRows = sampledRows;
+        this.sampledBytes = sampledBytes;
+        this.inputFinished = inputFinished;
+        this.outputBound = outputBound;
+        this.sampledDrivingRows = sampledDrivingRows;
+        this.error = error;
+    }
+
+    /** Whether the sampler has seen all it will see before the binding: its budget is used, or the input ended. */
+    public boolean sampled(long sampleBudgetBytes) {
+        return inputFinished || sampledBytes >= sampleBudgetBytes || state.isTerminal();
+    }
+}

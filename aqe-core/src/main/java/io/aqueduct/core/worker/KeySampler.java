@@ -1,0 +1,125 @@
+package io.aqueduct.core.worker;
+
+import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.protocol.KeySample;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Profiles the partitioning key of the batches a late-bound head holds: rows and bytes per fine hash
+ * bucket (so the coordinator can size buckets of any count), counted over every row, and the most
+ * frequent key values, kept with the Space-Saving algorithm in a fixed number of counters over every
+ * {@link #HEAVY_HITTER_STRIDE}th row (a key holding a large share of the rows holds the same share of
+ * those). Sees only the sample, so its cost is bounded by the sample budget.
+ */
+final class KeySampler {
+    private static final int COUNTERS = 32;
+    private static final int REPORTED_HEAVY_HITTERS = 8;
+    /**
+     * Rows between two rows the heavy-hitter counters see: with distinct keys every row they see evicts a
+     * counter, which costs far more than the histogram's count.
+     */
+    static final int HEAVY_HITTER_STRIDE = 8;
+
+    private final List<Integer> keys;
+    private final long[] rows = new long[HashPartitioner.FINE_BUCKETS];
+    private final long[] bytes = new long[HashPartitioner.FINE_BUCKETS];
+    /** Space-Saving counters, {@code used} of them: the key's hash, text, fine bucket, count and overcount. */
+    private final long[] counterHashes = new long[COUNTERS];
+
+    private final String[] counterKeys = new String[COUNTERS];
+    private final int[] counterFineBuckets = new int[COUNTERS];
+    private final long[] counts = new long[COUNTERS];
+    private final long[] overcounts = new long[COUNTERS];
+    private int used;
+    /** Rows seen so far, to pick every {@link #HEAVY_HITTER_STRIDE}th across batches. */
+    private long seen;
+
+    KeySampler(List<Integer> keys) {
+        this.keys = List.copyOf(keys);
+    }
+
+    void add(VectorSchemaRoot batch, long batchBytes) {
+        int rowCount = batch.getRowCount();
+        if (rowCount == 0) {
+            return;
+        }
+        long[] hashes = HashPartitioner.hashes(batch, keys);
+        double bytesPerRow = (double) batchBytes / rowCount;
+        double carried = 0;
+        for (int row = 0; row < rowCount; row++) {
+            int fine = HashPartitioner.fineBucket(hashes[row]);
+            rows[fine]++;
+            // Spread the batch's bytes over its rows without losing the fractions.
+            carried += bytesPerRow;
+            long whole = (long) carried;
+            bytes[fine] += whole;
+            carried -= whole;
+            if (seen++ % HEAVY_HITTER_STRIDE == 0) {
+                count(hashes[row], fine, batch, row);
+            }
+        }
+    }
+
+    private void count(long hash, int fine, VectorSchemaRoot batch, int row) {
+        int smallest = 0;
+        for (int counter = 0; counter < used; counter++) {
+            if (counterHashes[counter] == hash) {
+                counts[counter]++;
+                return;
+            }
+            if (counts[counter] < counts[smallest]) {
+                smallest = counter;
+            }
+        }
+        if (used < COUNTERS) {
+            set(used++, hash, fine, 1, 0, batch, row);
+        } else {
+            long min = counts[smallest];
+            set(smallest, hash, fine, min + 1, min, batch, row);
+        }
+    }
+
+    private void set(int counter, long hash, int fine, long count, long overcount, VectorSchemaRoot batch, int row) {
+        counterHashes[counter] = hash;
+        counterKeys[counter] = keyText(batch, row);
+        counterFineBuckets[counter] = fine;
+        counts[counter] = count;
+        overcounts[counter] = overcount;
+    }
+
+    private String keyText(VectorSchemaRoot batch, int row) {
+        return keys.stream()
+                .map(key -> String.valueOf(batch.getVector(key).getObject(row)))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** The histogram, and the heaviest keys with their counts scaled back to all rows. */
+    KeySample snapshot() {
+        List<Integer> usedBuckets = new ArrayList<>();
+        for (int fine = 0; fine < rows.length; fine++) {
+            if (rows[fine] > 0) {
+                usedBuckets.add(fine);
+            }
+        }
+        int[] fineBuckets = usedBuckets.stream().mapToInt(Integer::intValue).toArray();
+        long[] usedRows = usedBuckets.stream().mapToLong(fine -> rows[fine]).toArray();
+        long[] usedBytes = usedBuckets.stream().mapToLong(fine -> bytes[fine]).toArray();
+        List<KeySample.HeavyHitter> heavy = IntStream.range(0, used)
+                .boxed()
+                .sorted(Comparator.comparingLong((Integer counter) -> counts[counter])
+                        .reversed())
+                .limit(REPORTED_HEAVY_HITTERS)
+                .map(counter -> new KeySample.HeavyHitter(
+                        counterKeys[counter],
+                        counterFineBuckets[counter],
+                        counts[counter] * HEAVY_HITTER_STRIDE,
+                        overcounts[counter] * HEAVY_HITTER_STRIDE))
+                .toList();
+        return new KeySample(fineBuckets, usedRows, usedBytes, heavy);
+    }
+}

@@ -1,0 +1,166 @@
+package io.aqueduct.core.worker;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.BatchAccumulator;
+import io.aqueduct.core.exec.Batches;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.exec.RowCopier;
+import io.aqueduct.core.protocol.OutputBinding;
+import java.util.Arrays;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+
+/**
+ * The head of a task: routes each output batch into the output buffer's partitions as its binding
+ * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
+ * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
+ * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. Closing the router releases what it collected; the output buffer must be closed
+ * first, so that a task blocked on it lets go of the router.
+ */
+final class OutputRouter implements AutoCloseable {
+    /** Rows a bucket collects before they are sent as one batch. */
+    static final int FLUSH_ROWS = ExecutionContext.DEFAULT_BATCH_ROWS;
+
+    private final OutputBinding binding;
+    private final OutputBuffer buffer;
+    private final BufferAllocator allocator;
+    private final HashPartitioner hashPartitioner;
+    private final int[] firstPartition;
+    /** For each split bucket, the piece its next row chunk goes to. */
+    private final int[] nextPiece;
+    /** Each bucket's rows not sent yet, created on first use. */
+    private final BatchAccumulator[] pending;
+
+    private boolean closed;
+
+    OutputRouter(OutputBinding binding, OutputBuffer buffer, BufferAllocator allocator) {
+        this.binding = binding;
+        this.buffer = buffer;
+        this.allocator = allocator;
+        this.hashPartitioner = new HashPartitioner(binding.partitioning().keys(), binding.bucketCount());
+        this.firstPartition = new int[binding.bucketCount()];
+        for (int bucket = 0; bucket < firstPartition.length; bucket++) {
+            firstPartition[bucket] = binding.firstPartition(bucket);
+        }
+        this.nextPiece = new int[binding.bucketCount()];
+        this.pending = new BatchAccumulator[binding.bucketCount()];
+    }
+
+    /**
+     * Routes {@code input}, which the router closes. Buffered output outlives the operators, so it is
+     * first moved (not copied) into the task's allocator.
+     */
+    synchronized void route(VectorSchemaRoot input) throws InterruptedException {
+        if (closed) {
+            input.close();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
+        }
+        if (input.getRowCount() == 0) {
+            input.close();
+            return;
+        }
+        try (VectorSchemaRoot batch = Batches.transfer(input, allocator)) {
+            switch (binding.partitioning().kind()) {
+                case SINGLE -> buffer.add(0, new VectorUnloader(batch).getRecordBatch());
+                case BROADCAST -> addToAll(batch, 0, buffer.partitionCount());
+                case HASH -> routeByHash(batch);
+            }
+        }
+    }
+
+    /** Each record batch retains the same buffers: replicating copies nothing. */
+    private void addToAll(VectorSchemaRoot batch, int firstPartition, int partitions) throws InterruptedException {
+        for (int partition = firstPartition; partition < firstPartition + partitions; partition++) {
+            buffer.add(partition, new VectorUnloader(batch).getRecordBatch());
+        }
+    }
+
+    private void routeByHash(VectorSchemaRoot batch) throws InterruptedException {
+        int rows = batch.getRowCount();
+        int bucketCount = binding.bucketCount();
+        if (bucketCount == 1) {
+            routeBucket(0, batch);
+            return;
+        }
+        int[] bucketOfRow = new int[rows];
+        hashPartitioner.partition(batch, bucketOfRow);
+        int[] counts = new int[bucketCount + 1];
+        for (int bucket : bucketOfRow) {
+            counts[bucket + 1]++;
+        }
+        for (int b = 0; b < bucketCount; b++) {
+            counts[b + 1] += counts[b];
+        }
+        // Rows grouped by bucket, in input order within each bucket (a counting sort).
+        int[] rowsByBucket = new int[rows];
+        int[] next = counts.clone();
+        for (int row = 0; row < rows; row++) {
+            rowsByBucket[next[bucketOfRow[row]]++] = row;
+        }
+        for (int bucket = 0; bucket < bucketCount; bucket++) {
+            int start = counts[bucket];
+            int count = counts[bucket + 1] - start;
+            if (count == 0) {
+                continue;
+            }
+            int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
+            if (binding.ways(bucket) > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
+                // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
+                try (VectorSchemaRoot piece = RowCopier.copyRows(batch, selected, count, allocator)) {
+                    routeBucket(bucket, piece);
+                }
+                continue;
+            }
+            if (pending[bucket] == null) {
+                pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator);
+            }
+            pending[bucket].append(batch, selected, count);
+            if (pending[bucket].rowCount() >= FLUSH_ROWS) {
+                flush(bucket);
+            }
+        }
+    }
+
+    /** Sends every bucket's rows not sent yet: the input ended. */
+    synchronized void finish() throws InterruptedException {
+        for (int bucket = 0; bucket < pending.length; bucket++) {
+            if (pending[bucket] != null && pending[bucket].rowCount() > 0) {
+                flush(bucket);
+            }
+        }
+    }
+
+    private void flush(int bucket) throws InterruptedException {
+        try (VectorSchemaRoot rows = pending[bucket].take()) {
+            routeBucket(bucket, rows);
+        }
+    }
+
+    /** Releases the rows collected and not sent, if the task ends early. */
+    @Override
+    public synchronized void close() {
+        closed = true;
+        for (BatchAccumulator accumulator : pending) {
+            if (accumulator != null) {
+                accumulator.close();
+            }
+        }
+    }
+
+    /** Sends one bucket's rows to its partition, or, for a split bucket, to the next piece or all pieces. */
+    private void routeBucket(int bucket, VectorSchemaRoot rows) throws InterruptedException {
+        int ways = binding.ways(bucket);
+        if (ways == 1) {
+            buffer.add(firstPartition[bucket], new VectorUnloader(rows).getRecordBatch());
+        } else if (binding.splitMode() == OutputBinding.SplitMode.REPLICATE) {
+            addToAll(rows, firstPartition[bucket], ways);
+        } else {
+            int piece = nextPiece[bucket];
+            nextPiece[bucket] = (piece + 1) % ways;
+            buffer.add(firstPartition[bucket] + piece, new VectorUnloader(rows).getRecordBatch());
+        }
+    }
+}

@@ -1,0 +1,201 @@
+package io.aqueduct.core.worker;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.exec.Batches;
+import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.core.stage.PartitioningKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * A task's output with a late-bound head. Until the coordinator says how many partitions the consumer
+ * has ({@link #bind}), the first batches are held as a sample, up to {@code sampleBudgetBytes}; the
+ * task then waits. The held batches are routed once bound, never recomputed. While unbound, a
+ * {@link KeySampler} profiles the partitioning key of a hash-partitioned output. A task whose
+ * partition count is known at creation is bound from the start.
+ */
+public final class TaskOutput implements AutoCloseable {
+    private static final long WAIT_MILLIS = 100;
+
+    private final KeySampler keySampler;
+    private OutputBinding binding;
+    private final BufferAllocator allocator;
+    private final long sampleBudgetBytes;
+    private final long bufferCapacityBytes;
+    private final BooleanSupplier canceled;
+    private final LongSupplier drivingRows;
+    private final List<VectorSchemaRoot> held = new ArrayList<>();
+    private long sampledRows;
+    private long sampledBytes;
+    /** The task's driving rows read when the last sampled batch came out: the sample's completion. */
+    private long sampledDrivingRows;
+
+    private long outputBytes;
+    private boolean inputFinished;
+    private OutputBuffer buffer;
+    private OutputRouter router;
+    private boolean closed;
+    private volatile boolean complete;
+
+    TaskOutput(
+            OutputPartitioning partitioning,
+            BufferAllocator allocator,
+            long sampleBudgetBytes,
+            long bufferCapacityBytes,
+            BooleanSupplier canceled,
+            LongSupplier drivingRows) {
+        this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
+        this.allocator = allocator;
+        this.sampleBudgetBytes = sampleBudgetBytes;
+        this.bufferCapacityBytes = bufferCapacityBytes;
+        this.canceled = canceled;
+        this.drivingRows = drivingRows;
+    }
+
+    /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
+    void add(VectorSchemaRoot batch) throws InterruptedException {
+        VectorSchemaRoot unheld = batch;
+        long bytes = Batches.sizeInBytes(batch);
+        synchronized (this) {
+            outputBytes += bytes;
+            if (router == null) {
+                sampledRows += batch.getRowCount();
+                sampledBytes += bytes;
+                sampledDrivingRows = drivingRows.getAsLong();
+                if (keySampler != null) {
+                    keySampler.add(batch, bytes);
+                }
+                held.add(Batches.transfer(batch, allocator));
+                unheld = null;
+                while (buffer == null && sampledBytes >= sampleBudgetBytes) {
+                    awaitChange();
+                }
+                if (buffer == null) {
+                    return;
+                }
+                router = new OutputRouter(binding, buffer, allocator);
+            }
+        }
+        routeHeld();
+        if (unheld != null) {
+            router.route(unheld);
+        }
+    }
+
+    /** The input ended: waits for the binding if need be, then completes the output. */
+    void finish() throws InterruptedException {
+        synchronized (this) {
+            inputFinished = true;
+            notifyAll();
+            while (buffer == null) {
+                awaitChange();
+            }
+            if (router == null) {
+                router = new OutputRouter(binding, buffer, allocator);
+            }
+        }
+        routeHeld();
+        router.finish();
+        buffer.setNoMoreBatches();
+        complete = true;
+    }
+
+    /** Whether all output was produced: the task is about to finish, whatever its consumers still read. */
+    boolean complete() {
+        return complete;
+    }
+
+    /** Routes the held sample; only the task's own thread routes, so this may block on a full buffer. */
+    private void routeHeld() throws InterruptedException {
+        List<VectorSchemaRoot> sample;
+        synchronized (this) {
+            sample = List.copyOf(held);
+            held.clear();
+        }
+        for (int i = 0; i < sample.size(); i++) {
+            try {
+                router.route(sample.get(i));
+            } catch (RuntimeException | InterruptedException e) {
+                sample.subList(i + 1, sample.size()).forEach(VectorSchemaRoot::close);
+                throw e;
+            }
+        }
+    }
+
+    /** Binds to {@code partitionCount} plain partitions routed as {@code partitioning} says. */
+    void bind(int partitionCount, OutputPartitioning partitioning) {
+        bind(OutputBinding.of(partitioning, partitionCount));
+    }
+
+    /**
+     * Fixes the routing and the output partitions; the task routes its sample and goes on. Never blocks, so the
+     * coordinator can create the consumers right after. A second binding must agree.
+     */
+    public synchronized void bind(OutputBinding newBinding) {
+        if (binding != null) {
+            if (!binding.equals(newBinding)) {
+                throw new AqueductException(
+                        ErrorCode.INTERNAL_ERROR, "Output already bound as " + binding + ", not " + newBinding);
+            }
+            return;
+        }
+        binding = newBinding;
+        buffer = new OutputBuffer(newBinding.partitionCount(), bufferCapacityBytes);
+        notifyAll();
+    }
+
+    /** The partitioning key profile of the sample; empty unless the planned output is hash partitioned. */
+    public synchronized KeySample keySample() {
+        return keySampler == null ? KeySample.EMPTY : keySampler.snapshot();
+    }
+
+    /** The output buffer once bound, waiting at most {@code timeoutMillis} for the binding. */
+    synchronized OutputBuffer awaitBuffer(long timeoutMillis) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMillis;
+        while (buffer == null && !closed && System.currentTimeMillis() < deadline) {
+            wait(WAIT_MILLIS);
+        }
+        if (buffer == null) {
+            throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");
+        }
+        return buffer;
+    }
+
+    synchronized Sample sample() {
+        return new Sample(sampledRows, sampledBytes, sampledDrivingRows, inputFinished, buffer != null, outputBytes);
+    }
+
+    /**
+     * What the sampler saw: rows and bytes produced before the binding, the driving rows read to produce
+     * them, whether the input ended, and all bytes produced so far (to compare estimates with).
+     */
+    record Sample(long rows, long bytes, long drivingRows, boolean inputFinished, boolean bound, long outputBytes) {}
+
+    private void awaitChange() throws InterruptedException {
+        if (closed || canceled.getAsBoolean()) {
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
+        }
+        wait(WAIT_MILLIS);
+    }
+
+    @Override
+    public synchronized void close() {
+        closed = true;
+        held.forEach(VectorSchemaRoot::close);
+        held.clear();
+        if (buffer != null) {
+            buffer.close();
+        }
+        if (router != null) {
+            router.close();
+        }
+        notifyAll();
+    }
+}

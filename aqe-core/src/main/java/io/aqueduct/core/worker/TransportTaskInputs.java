@@ -1,0 +1,88 @@
+package io.aqueduct.core.worker;
+
+import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.exec.ExecutionContext;
+import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.exec.TaskInputs;
+import io.aqueduct.core.plan.DrivingInput;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.RemoteSourceNode;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.ExchangeMetrics;
+import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.WorkerTransport;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicLong;
+
+/** A worker task's leaves: its share of the connector's table, and upstream output through the worker transport. */
+final class TransportTaskInputs implements TaskInputs {
+    private final TaskSpec spec;
+    private final AtomicLong drivingRows;
+    /** The input the fragment's output streams from, whose rows {@code drivingRows} counts. */
+    private final Optional<PlanNode> drivingInput;
+
+    private final ConnectorRegistry connectors;
+    private final WorkerTransport client;
+    private final ExecutorService exchangeExecutor;
+    private final List<RemoteExchange> exchanges = new CopyOnWriteArrayList<>();
+
+    /** An exchange this task built, with the stage it reads. */
+    private record RemoteExchange(int sourceStageId, ExchangeOperator operator) {}
+
+    TransportTaskInputs(
+            TaskSpec spec,
+            AtomicLong drivingRows,
+            ConnectorRegistry connectors,
+            WorkerTransport client,
+            ExecutorService exchangeExecutor) {
+        this.spec = spec;
+        this.drivingRows = drivingRows;
+        this.drivingInput = DrivingInput.of(spec.fragment());
+        this.connectors = connectors;
+        this.client = client;
+        this.exchangeExecutor = exchangeExecutor;
+    }
+
+    @Override
+    public Operator scan(TableScanNode node, ExecutionContext context) {
+        Operator scan = connectors
+                .connector(node.catalog())
+                .createScan(
+                        node.schema(),
+                        node.table(),
+                        node.outputType().names(),
+                        node.constraints(),
+                        spec.taskIndex(),
+                        spec.taskCount(),
+                        context);
+        return countIfDriving(node, scan);
+    }
+
+    private Operator countIfDriving(PlanNode node, Operator operator) {
+        return drivingInput.filter(node::equals).isPresent()
+                ? new RowCountingOperator(operator, drivingRows)
+                : operator;
+    }
+
+    @Override
+    public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
+        RemoteSource source = spec.remoteSources().get(node.stageId());
+        if (source == null) {
+            throw new IllegalStateException("Task " + spec.taskId() + " has no producers for stage " + node.stageId());
+        }
+        ExchangeOperator exchange = new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
+        exchanges.add(new RemoteExchange(node.stageId(), exchange));
+        return countIfDriving(node, exchange);
+    }
+
+    /** What the task's exchanges received so far, in the order they were built; callable from any thread. */
+    List<ExchangeMetrics> exchangeMetrics() {
+        return exchanges.stream()
+                .map(exchange -> exchange.operator().metrics(exchange.sourceStageId()))
+                .toList();
+    }
+}

@@ -1,0 +1,238 @@
+package io.aqueduct.core.worker;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.stage.OutputPartitioning;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.VectorLoader;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestOutputRouter {
+    private static final OutputPartitioning BY_KEY = OutputPartitioning.hash(List.of(0));
+    private static final long HOT_KEY = 7;
+
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void routesEachKeyToItsBucketsPartition() throws Exception {
+        OutputBinding binding = new OutputBinding(BY_KEY, 8, Map.of(), OutputBinding.SplitMode.SPLIT);
+
+        Map<Integer, List<Long>> partitions = route(binding, keys(0, 1000, 1));
+
+        assertThat(partitions.keySet()).allSatisfy(p -> assertThat(p).isBetween(0, 7));
+        Map<Long, Integer> buckets = bucketsOf(keys(0, 1000, 1), 8);
+        partitions.forEach((partition, keys) ->
+                assertThat(keys).allSatisfy(key -> assertThat(buckets.get(key)).isEqualTo(partition)));
+        assertThat(partitions.values().stream().mapToInt(List::size).sum()).isEqualTo(1000);
+    }
+
+    @Test
+    void spreadsASplitBucketsChunksOverItsPiecesAndKeepsOtherBucketsWhole() throws Exception {
+        int hotBucket = bucketOf(HOT_KEY, 8);
+        OutputBinding binding = new OutputBinding(BY_KEY, 8, Map.of(hotBucket, 3), OutputBinding.SplitMode.SPLIT);
+        List<List<Long>> batches = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            List<Long> batch = new ArrayList<>(keys(0, 100, 1));
+            batch.addAll(java.util.Collections.nCopies(100, HOT_KEY));
+            batches.add(batch);
+        }
+
+        Map<Integer, List<Long>> partitions = route(binding, batches.toArray(List[]::new));
+
+        assertThat(binding.partitionCount()).isEqualTo(10);
+        int first = binding.firstPartition(hotBucket);
+        Map<Long, Integer> buckets = bucketsOf(batches.get(0), 8);
+        long hotRows = batches.stream()
+                .flatMap(List::stream)
+                .filter(key -> buckets.get(key) == hotBucket)
+                .count();
+        long piecesRows = 0;
+        for (int piece = 0; piece < 3; piece++) {
+            List<Long> rows = partitions.getOrDefault(first + piece, List.of());
+            assertThat(rows).allSatisfy(key -> assertThat(buckets.get(key)).isEqualTo(hotBucket));
+            // Six chunks round-robin over three pieces: two each.
+            assertThat(rows).hasSize((int) hotRows / 3);
+            piecesRows += rows.size();
+        }
+        assertThat(piecesRows).isEqualTo(hotRows);
+        for (int bucket = 0; bucket < 8; bucket++) {
+            assertThat(binding.firstPartition(bucket)).isEqualTo(bucket <= hotBucket ? bucket : bucket + 2);
+        }
+    }
+
+    @Test
+    void collectsABucketsSmallPiecesIntoFullBatches() throws Exception {
+        OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(), OutputBinding.SplitMode.SPLIT);
+        List<List<Long>> batches = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            batches.add(keys(i * 1000L, (i + 1) * 1000L, 1));
+        }
+        List<Integer> batchRows = new ArrayList<>();
+
+        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
+            OutputRouter router = new OutputRouter(binding, buffer, allocator);
+            for (List<Long> keys : batches) {
+                router.route(batch(keys));
+            }
+            router.finish();
+            buffer.setNoMoreBatches();
+            for (int partition = 0; partition < 4; partition++) {
+                OutputBuffer.Poll poll;
+                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
+                    try (ArrowRecordBatch batch = poll.batch()) {
+                        batchRows.add(batch.getLength());
+                    }
+                }
+            }
+        }
+
+        assertThat(batchRows.stream().mapToInt(Integer::intValue).sum()).isEqualTo(40_000);
+        // About 10,000 rows per bucket: one full batch each, and the rest when the input ends.
+        assertThat(batchRows).hasSize(8);
+        assertThat(batchRows.stream().filter(rows -> rows >= OutputRouter.FLUSH_ROWS))
+                .hasSize(4);
+    }
+
+    @Test
+    void replicatesASplitBucketToEveryPiece() throws Exception {
+        int hotBucket = bucketOf(HOT_KEY, 4);
+        OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(hotBucket, 2), OutputBinding.SplitMode.REPLICATE);
+
+        Map<Integer, List<Long>> partitions = route(binding, List.of(HOT_KEY, HOT_KEY, HOT_KEY));
+
+        int first = binding.firstPartition(hotBucket);
+        assertThat(partitions.get(first)).containsExactly(HOT_KEY, HOT_KEY, HOT_KEY);
+        assertThat(partitions.get(first + 1)).containsExactly(HOT_KEY, HOT_KEY, HOT_KEY);
+    }
+
+    @Test
+    void theSamplerCountsRowsPerFineBucketAndFindsTheHeavyHitter() {
+        KeySampler sampler = new KeySampler(List.of(0));
+        List<Long> keys = new ArrayList<>(keys(0, 1000, 1));
+        keys.addAll(java.util.Collections.nCopies(500, HOT_KEY));
+        try (VectorSchemaRoot batch = batch(keys)) {
+            sampler.add(batch, 15_000);
+        }
+
+        KeySample sample = sampler.snapshot();
+
+        assertThat(java.util.Arrays.stream(sample.rows()).sum()).isEqualTo(1500);
+        assertThat(java.util.Arrays.stream(sample.bytes()).sum()).isBetween(14_999L, 15_000L);
+        KeySample.HeavyHitter top = sample.heavyHitters().get(0);
+        assertThat(top.key()).isEqualTo(String.valueOf(HOT_KEY));
+        // The counters see every HEAVY_HITTER_STRIDE-th row: the hot key's 501 rows, give or take one stride.
+        assertThat(top.rows() - top.maxOvercount()).isLessThanOrEqualTo(501 + KeySampler.HEAVY_HITTER_STRIDE);
+        assertThat(top.rows()).isGreaterThanOrEqualTo(501 - KeySampler.HEAVY_HITTER_STRIDE);
+        assertThat(HashPartitioner.bucketOfFine(top.fineBucket(), 8)).isEqualTo(bucketOf(HOT_KEY, 8));
+    }
+
+    /** The sample's completion is the driving rows read when its last batch came out, not when asked. */
+    @Test
+    void theSampleKeepsTheDrivingRowsReadWhenItsLastBatchCameOut() throws Exception {
+        AtomicLong drivingRows = new AtomicLong(100);
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get)) {
+            output.add(batch(keys(0, 100, 1)));
+            drivingRows.set(400);
+
+            assertThat(output.sample().drivingRows()).isEqualTo(100);
+            assertThat(output.sample().rows()).isEqualTo(100);
+        }
+    }
+
+    @SafeVarargs
+    private Map<Integer, List<Long>> route(OutputBinding binding, List<Long>... batches) throws Exception {
+        Map<Integer, List<Long>> partitions = new HashMap<>();
+        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
+            OutputRouter router = new OutputRouter(binding, buffer, allocator);
+            for (List<Long> keys : batches) {
+                router.route(batch(keys));
+            }
+            router.finish();
+            router.close();
+            buffer.setNoMoreBatches();
+            for (int partition = 0; partition < binding.partitionCount(); partition++) {
+                OutputBuffer.Poll poll;
+                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
+                    try (ArrowRecordBatch batch = poll.batch();
+                            VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
+                        new VectorLoader(root).load(batch);
+                        BigIntVector vector = (BigIntVector) root.getVector(0);
+                        for (int row = 0; row < root.getRowCount(); row++) {
+                            partitions
+                                    .computeIfAbsent(partition, p -> new ArrayList<>())
+                                    .add(vector.get(row));
+                        }
+                    }
+                }
+            }
+        }
+        return partitions;
+    }
+
+    private VectorSchemaRoot batch(List<Long> keys) {
+        VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
+        BigIntVector vector = (BigIntVector) root.getVector(0);
+        vector.allocateNew(keys.size());
+        for (int i = 0; i < keys.size(); i++) {
+            vector.set(i, keys.get(i));
+        }
+        root.setRowCount(keys.size());
+        return root;
+    }
+
+    private static org.apache.arrow.vector.types.pojo.Schema schema() {
+        return new org.apache.arrow.vector.types.pojo.Schema(List.of(org.apache.arrow.vector.types.pojo.Field.nullable(
+                "k", new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true))));
+    }
+
+    private static List<Long> keys(long from, long to, long step) {
+        List<Long> keys = new ArrayList<>();
+        for (long key = from; key < to; key += step) {
+            keys.add(key);
+        }
+        return keys;
+    }
+
+    /** The bucket the router sends {@code key} to. */
+    private int bucketOf(long key, int buckets) {
+        return bucketsOf(List.of(key), buckets).get(key);
+    }
+
+    /** The bucket of each key, computed as the router does. */
+    private Map<Long, Integer> bucketsOf(List<Long> keys, int buckets) {
+        Map<Long, Integer> bucketOfKey = new HashMap<>();
+        try (VectorSchemaRoot batch = batch(keys)) {
+            int[] bucket = new int[keys.size()];
+            new HashPartitioner(List.of(0), buckets).partition(batch, bucket);
+            for (int i = 0; i < bucket.length; i++) {
+                bucketOfKey.put(keys.get(i), bucket[i]);
+            }
+        }
+        return bucketOfKey;
+    }
+}
