@@ -2,6 +2,7 @@ package io.aqueduct.server.coordinator;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.transport.ClusterSecret;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,7 +29,7 @@ final class CoordinatorEndpoint implements AutoCloseable {
                 16L << 20,
                 SettingValues.defaults(),
                 10);
-        server = CoordinatorServer.start(coordinator, 0, VERSION);
+        server = CoordinatorServer.start(coordinator, 0, VERSION, JdbcEndpointSecurity.NONE);
     }
 
     String jdbcUrl() {
