@@ -17,6 +17,8 @@ public enum ErrorCode {
     INVALID_CAST(ErrorType.USER, "22018"),
     INVALID_ARGUMENT(ErrorType.USER, "22023"),
     QUERY_CANCELED(ErrorType.USER, "57014"),
+    /** The query ran longer than its statement's timeout or the server's maximum run time. */
+    QUERY_TIMEOUT(ErrorType.USER, "HYT00"),
     EXCEEDED_MEMORY_LIMIT(ErrorType.INSUFFICIENT_RESOURCES, "53200"),
     WORKER_UNAVAILABLE(ErrorType.EXTERNAL, "08006"),
     INTERNAL_ERROR(ErrorType.INTERNAL, "XX000");
