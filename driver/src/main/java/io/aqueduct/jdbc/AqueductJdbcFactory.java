@@ -18,8 +18,8 @@ import org.apache.calcite.avatica.UnregisteredDriver;
 
 /**
  * Creates the driver's JDBC objects: connections that implement {@link AqueductConnection}, and
- * statements and prepared statements that implement {@link AqueductStatement}. Database metadata
- * and result sets are Avatica's own, from the factory Avatica would have used (its JDBC 4.1
+ * statements and prepared statements that implement {@link AqueductStatement}, and result sets whose
+ * fetch failures carry the server's SQLState. Database metadata and result set metadata are Avatica's own, from the factory Avatica would have used (its JDBC 4.1
  * factory, which is package-private and so is wrapped rather than extended).
  */
 final class AqueductJdbcFactory implements AvaticaFactory {
@@ -77,7 +77,8 @@ final class AqueductJdbcFactory implements AvaticaFactory {
             TimeZone timeZone,
             Meta.Frame firstFrame)
             throws SQLException {
-        return avatica.newResultSet(statement, state, signature, timeZone, firstFrame);
+        return new AqueductResultSet(
+                statement, state, signature, newResultSetMetaData(statement, signature), timeZone, firstFrame);
     }
 
     @Override

@@ -4,10 +4,12 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -27,14 +29,21 @@ import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
  * Aqueduct's side of the Avatica protocol: each JDBC call arrives here and goes to the engine.
- * Queries run on the workers; their rows stream to the client frame by frame, never held whole.
- * Closing a statement or its connection cancels its query.
+ * Queries run on the workers; execute returns at once, and their rows stream to the client frame by
+ * frame, never held whole. Closing a statement or its connection cancels its query; {@code KILL QUERY
+ * '<id>'} cancels any.
  */
 public final class AqueductMeta implements ProtobufMeta {
     static final String PRODUCT_NAME = "Aqueduct";
     private static final int DEFAULT_FRAME_ROWS = 100;
     private static final int MAX_FRAME_ROWS = 65_536;
     private static final long MAX_FRAME_BYTES = 4L << 20;
+    /**
+     * How long a fetch waits for rows before it answers with an empty frame that is not done; the client
+     * then fetches again. Far below the client's HTTP read timeout (3 minutes by default), so a query of
+     * any length completes.
+     */
+    private static final Duration FETCH_WAIT = Duration.ofSeconds(1);
 
     private final Coordinator coordinator;
     private final CatalogMetadata catalogMetadata;
@@ -59,9 +68,10 @@ public final class AqueductMeta implements ProtobufMeta {
         }
     }
 
+    /** A statement's state; a fetch reads it under the lock but waits for rows outside it. */
     private static final class StatementState {
         CompiledQuery prepared;
-        QueryExecution execution;
+        volatile QueryExecution execution;
         Signature signature;
         long maxRowCount;
         long rowsSent;
@@ -156,6 +166,11 @@ public final class AqueductMeta implements ProtobufMeta {
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
+            Optional<KillQuery> kill = KillQuery.parse(sql);
+            if (kill.isPresent()) {
+                coordinator.kill(kill.get().queryId());
+                return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, 0)));
+            }
             Optional<SessionStatement> sessionStatement = SessionStatement.parse(sql);
             if (sessionStatement.isPresent()) {
                 statement.closeExecution();
@@ -210,7 +225,8 @@ public final class AqueductMeta implements ProtobufMeta {
             statement.execution = execution;
             statement.rowsSent = 0;
         }
-        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
+        // Execute returns at once: the first frame holds only rows that are already there, usually none.
+        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, Duration.ZERO);
         MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
         return new ExecuteResult(List.of(resultSet));
     }
@@ -253,21 +269,32 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) throws NoSuchStatementException {
         StatementState statement = statement(connection(h.connectionId), h.id);
-        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount));
+        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, FETCH_WAIT));
     }
 
-    /** The next rows of the statement's result; the last frame says done and frees the query. */
-    private static Frame nextFrame(StatementState statement, long offset, int requestedRows) {
+    /**
+     * The next rows of the statement's result, waiting up to {@code wait} for the first of them: a frame
+     * that is empty and not done tells the client to fetch again. The last frame says done and frees the
+     * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile.
+     */
+    private static Frame nextFrame(StatementState statement, long offset, int requestedRows, Duration wait) {
+        QueryExecution execution;
+        int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
         synchronized (statement) {
-            QueryExecution execution = statement.execution;
+            execution = statement.execution;
             if (execution == null) {
                 return Frame.create(offset, true, List.of());
             }
-            int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
             if (statement.maxRowCount > 0) {
                 rows = (int) Math.min(rows, statement.maxRowCount - statement.rowsSent);
             }
-            List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES);
+        }
+        List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);
+        synchronized (statement) {
+            if (statement.execution != execution) {
+                // Closed or executed again meanwhile: nothing more comes from this execution.
+                return Frame.create(offset, true, frameRows);
+            }
             statement.rowsSent += frameRows.size();
             boolean done =
                     execution.isDone() || (statement.maxRowCount > 0 && statement.rowsSent >= statement.maxRowCount);

@@ -3,6 +3,8 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.connector.TaskEstimator;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
@@ -23,16 +25,21 @@ import io.aqueduct.server.system.SystemSchema;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.OutputBinding;
 import io.aqueduct.server.transport.WorkerClient;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -44,6 +51,7 @@ public final class Coordinator implements AutoCloseable {
     private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
 
     private static final int ANALYZE_FETCH_ROWS = 65_536;
+    private static final Duration ANALYZE_FETCH_WAIT = Duration.ofSeconds(1);
     /** The memory the final plans of ended queries may take, whatever the retention. */
     private static final long MAX_RETAINED_PLAN_BYTES = 256L << 20;
 
@@ -60,6 +68,11 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicInteger querySequence = new AtomicInteger();
     private final QueryRegistry queries;
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
+    /** Schedules queries and cleans up after them, so that no client request thread waits for either. */
+    private final ExecutorService schedulerExecutor = Executors.newCachedThreadPool(daemon("query-scheduler"));
+    /** Queries that have not reached a terminal state, by id: what KILL QUERY can reach. */
+    private final Map<String, QueryExecution> running = new ConcurrentHashMap<>();
+
     private final ScheduledExecutorService monitorExecutor =
             Executors.newScheduledThreadPool(2, daemon("query-monitor"));
 
@@ -106,13 +119,12 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /**
-     * Starts the query on the workers and registers it; {@code connectionId} and {@code statementId}
-     * name the Avatica statement that runs it.
+     * Plans the query, registers it and starts it on the workers, returning at once; {@code connectionId}
+     * and {@code statementId} name the Avatica statement that runs it.
      */
     QueryExecution execute(
             CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
         String queryId = nextQueryId();
-        StagePlan stages = distribute(query, parameterValues, session);
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
                 clusterShape(session.settings()).maxTasksPerStage(),
@@ -128,18 +140,56 @@ public final class Coordinator implements AutoCloseable {
                 System.currentTimeMillis(),
                 null,
                 null);
-        return QueryExecution.start(
-                record,
-                queries,
-                query,
-                stages,
-                taskCounts,
+        QueryExecution.Resources resources = new QueryExecution.Resources(
                 new TaskPlacement(workerUrls, nextWorker),
                 client,
                 queryAllocator,
+                schedulerExecutor,
                 exchangeExecutor,
                 monitorExecutor,
-                taskMemoryBytes);
+                taskMemoryBytes,
+                timeLimit(session.settings()));
+        QueryExecution execution = QueryExecution.start(
+                record,
+                queries,
+                query,
+                () -> distribute(query, parameterValues, session),
+                taskCounts,
+                resources,
+                ended -> running.remove(ended.queryId(), ended));
+        running.put(queryId, execution);
+        if (execution.state().isTerminal()) {
+            running.remove(queryId, execution);
+        }
+        return execution;
+    }
+
+    /**
+     * {@code KILL QUERY}: cancels a running query with SQLState 57014, wherever its client is; its tasks
+     * are released right after. A query that is not running (unknown, or already ended) is an error.
+     */
+    void kill(String queryId) {
+        QueryExecution execution = running.get(queryId);
+        boolean canceled = execution != null
+                && execution.cancel(new AqueductException(
+                        ErrorCode.QUERY_CANCELED, "Query " + queryId + " was killed (KILL QUERY)"));
+        if (!canceled) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Query '" + queryId + "' is not running");
+        }
+    }
+
+    /**
+     * The shortest of the session's {@code query.timeout} and {@code query.max_run_time} and the server's
+     * {@code query.max_run_time}, zero when none is set: a session can lower the server's bound, not raise it.
+     */
+    private Duration timeLimit(SettingValues settings) {
+        OptionalLong shortest = LongStream.of(
+                        settings.number(Setting.QUERY_TIMEOUT),
+                        settings.number(Setting.QUERY_MAX_RUN_TIME),
+                        defaultSettings.number(Setting.QUERY_MAX_RUN_TIME))
+                .filter(millis -> millis > 0)
+                .min();
+        return shortest.isPresent() ? Duration.ofMillis(shortest.getAsLong()) : Duration.ZERO;
     }
 
     /** The plan before execution: Calcite's logical plan and the stages with their static task counts. */
@@ -166,7 +216,7 @@ public final class Coordinator implements AutoCloseable {
         try (QueryExecution execution = execute(query, parameterValues, session, connectionId, statementId)) {
             queryId = execution.queryId();
             do {
-                execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE);
+                execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE, ANALYZE_FETCH_WAIT);
             } while (!execution.isDone());
         }
         FinalPlan plan = queries.query(queryId).map(QueryRecord::finalPlan).orElseThrow();
@@ -216,6 +266,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        schedulerExecutor.shutdownNow();
         monitorExecutor.shutdownNow();
         exchangeExecutor.shutdownNow();
         client.close();

@@ -11,6 +11,8 @@ import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.QueryProgress;
 import io.aqueduct.server.finalplan.QueryRecord;
 import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.lifecycle.QueryState;
+import io.aqueduct.server.lifecycle.QueryStateMachine;
 import io.aqueduct.server.transport.ExchangeOperator;
 import io.aqueduct.server.transport.RemoteSource;
 import io.aqueduct.server.transport.TaskInfo;
@@ -19,32 +21,44 @@ import io.aqueduct.server.transport.TaskSpec;
 import io.aqueduct.server.transport.TaskState;
 import io.aqueduct.server.transport.TaskStatus;
 import io.aqueduct.server.transport.WorkerClient;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One running query on the cluster: its stages' tasks on the workers, a monitor that fails the query
- * at the first task failure or lost worker, and the cursor the client fetches from. Closing it
- * cancels and frees every task, whether the query finished, failed or was abandoned.
+ * One query on the cluster, driven by its {@link QueryStateMachine}: planned on the request thread,
+ * then scheduled on a thread of its own (its stages' tasks on the workers), watched by a monitor that
+ * fails it at the first task failure or lost worker and by its time limit, and read by the client
+ * through a cursor whose fetches wait a bounded time. Whatever ends it (its last row read, a failure,
+ * KILL QUERY, a timeout, its statement closing), {@link #close()} then cancels and frees every task.
  */
 final class QueryExecution implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecution.class);
     private static final long MONITOR_INTERVAL_MILLIS = 200;
+    /** How long a close waits for the scheduling thread to notice it was interrupted. */
+    private static final Duration SCHEDULING_EXIT_TIMEOUT = Duration.ofSeconds(30);
 
     private final String queryId;
+    private final QueryStateMachine state;
     private final CompiledQuery query;
     /** The plan as planned before execution. */
     private final StagePlan initialPlan;
@@ -56,8 +70,9 @@ final class QueryExecution implements AutoCloseable {
     /** Runs the round trips to workers that go out all at once: task creations and releases. */
     private final ExecutorService workerCalls;
 
-    private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
-    private final AtomicReference<AqueductException> failure = new AtomicReference<>();
+    /** Written by the scheduling thread, read by the monitor, {@code sys.queries} and close. */
+    private final Map<Integer, List<TaskLocation>> tasksByStage = new ConcurrentHashMap<>();
+
     private final List<StageSchedule> schedules = new ArrayList<>();
     /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
     private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
@@ -71,12 +86,21 @@ final class QueryExecution implements AutoCloseable {
     private final AdaptiveTaskCounts taskCounts;
     private final long startNanos = System.nanoTime();
     private final long startEpochMillis = System.currentTimeMillis();
-    private ScheduledFuture<?> monitor;
-    private ResultCursor cursor;
-    private boolean closed;
+
+    /** Taken by whichever comes first, the scheduling thread starting or close(). */
+    private final AtomicBoolean schedulingTaken = new AtomicBoolean();
+
+    private final CountDownLatch schedulingExited = new CountDownLatch(1);
+    private final AtomicBoolean closing = new AtomicBoolean();
+    private final CountDownLatch closed = new CountDownLatch(1);
+    private volatile Future<?> scheduling;
+    private volatile ScheduledFuture<?> monitor;
+    private volatile ScheduledFuture<?> timeLimit;
+    private volatile ResultCursor cursor;
 
     private QueryExecution(
             QueryRecord record,
+            QueryStateMachine state,
             QueryRegistry registry,
             CompiledQuery query,
             StagePlan stagePlan,
@@ -85,6 +109,7 @@ final class QueryExecution implements AutoCloseable {
             BufferAllocator allocator,
             ExecutorService workerCalls) {
         this.queryId = record.queryId();
+        this.state = state;
         this.workerCalls = workerCalls;
         this.record = record;
         this.registry = registry;
@@ -96,32 +121,101 @@ final class QueryExecution implements AutoCloseable {
         this.allocator = allocator;
     }
 
-    /** Sends every stage's tasks to the workers, producers first, and opens the result stream. */
+    /** What a query needs to run besides its plan: where and with what it runs. */
+    record Resources(
+            TaskPlacement placement,
+            WorkerClient client,
+            BufferAllocator allocator,
+            ExecutorService scheduler,
+            ExecutorService exchangeExecutor,
+            ScheduledExecutorService monitorExecutor,
+            long taskMemoryBytes,
+            Duration timeLimit) {}
+
+    /**
+     * Plans the query on the calling thread, registers it, and starts scheduling it on the scheduler;
+     * returns at once. A planning failure registers nothing and is thrown here. {@code onEnd} is told
+     * when the query reaches a terminal state.
+     */
     static QueryExecution start(
             QueryRecord record,
             QueryRegistry registry,
             CompiledQuery query,
-            StagePlan stagePlan,
+            Supplier<StagePlan> planner,
             AdaptiveTaskCounts taskCounts,
-            TaskPlacement placement,
-            WorkerClient client,
-            BufferAllocator allocator,
-            ExecutorService exchangeExecutor,
-            ScheduledExecutorService monitorExecutor,
-            long taskMemoryBytes) {
-        QueryExecution execution =
-                new QueryExecution(record, registry, query, stagePlan, taskCounts, client, allocator, exchangeExecutor);
-        registry.started(record, execution::progress);
+            Resources resources,
+            Consumer<QueryExecution> onEnd) {
+        QueryStateMachine state = new QueryStateMachine(record.queryId());
+        state.transitionToPlanning();
+        StagePlan stagePlan;
         try {
-            execution.schedule(placement, taskMemoryBytes);
-            execution.monitor = monitorExecutor.scheduleWithFixedDelay(
-                    execution::checkTasks, MONITOR_INTERVAL_MILLIS, MONITOR_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
-            execution.openResults(exchangeExecutor);
-            return execution;
+            stagePlan = planner.get();
         } catch (RuntimeException e) {
-            execution.close();
+            resources.allocator().close();
             throw e;
         }
+        QueryExecution execution = new QueryExecution(
+                record,
+                state,
+                registry,
+                query,
+                stagePlan,
+                taskCounts,
+                resources.client(),
+                resources.allocator(),
+                resources.exchangeExecutor());
+        state.addStateChangeListener(newState -> {
+            if (newState.isTerminal()) {
+                onEnd.accept(execution);
+                if (!execution.closing.get()) {
+                    // Failed, killed or timed out while the client may be away: clean up now, off this thread.
+                    resources.scheduler().execute(execution::close);
+                }
+            }
+        });
+        registry.started(record, execution::progress);
+        if (!resources.timeLimit().isZero()) {
+            execution.timeLimit = resources
+                    .monitorExecutor()
+                    .schedule(
+                            () -> execution.cancel(new AqueductException(
+                                    ErrorCode.QUERY_TIMEOUT,
+                                    "Query %s exceeded its time limit of %s s"
+                                            .formatted(
+                                                    record.queryId(),
+                                                    resources.timeLimit().toMillis() / 1000.0))),
+                            resources.timeLimit().toMillis(),
+                            TimeUnit.MILLISECONDS);
+        }
+        execution.scheduling = resources.scheduler().submit(() -> execution.run(resources));
+        return execution;
+    }
+
+    /** The scheduling thread: starts every stage, then the monitor and the result stream. */
+    private void run(Resources resources) {
+        if (!schedulingTaken.compareAndSet(false, true)) {
+            return;
+        }
+        try {
+            if (!state.transitionToRunning()) {
+                return;
+            }
+            schedule(resources.placement(), resources.taskMemoryBytes());
+            monitor = resources
+                    .monitorExecutor()
+                    .scheduleWithFixedDelay(
+                            this::checkTasks, MONITOR_INTERVAL_MILLIS, MONITOR_INTERVAL_MILLIS, TimeUnit.MILLISECONDS);
+            openResults(resources.exchangeExecutor());
+        } catch (RuntimeException e) {
+            fail(e);
+        } finally {
+            schedulingExited.countDown();
+        }
+    }
+
+    /** Ends the query as canceled with {@code cause} (57014 or HYT00); false if it had already ended. */
+    boolean cancel(AqueductException cause) {
+        return state.transitionToCanceled(cause);
     }
 
     /**
@@ -182,7 +276,7 @@ final class QueryExecution implements AutoCloseable {
         int taskCount = schedule.taskCount();
         int outputPartitions = stage.id() == stagePlan.root().id() ? 1 : 0;
         // Registered before the first task exists, so that close() cancels every task created.
-        List<TaskLocation> locations = new ArrayList<>();
+        List<TaskLocation> locations = new CopyOnWriteArrayList<>();
         tasksByStage.put(stage.id(), locations);
         List<CompletableFuture<Void>> creations = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
@@ -203,6 +297,15 @@ final class QueryExecution implements AutoCloseable {
             creations.add(CompletableFuture.runAsync(() -> client.createTask(workerUrl, spec), workerCalls));
         }
         awaitAll(creations);
+        throwIfEnded();
+    }
+
+    /** Stops scheduling once the query ended: its close releases the tasks created so far. */
+    private void throwIfEnded() {
+        if (state.isDone()) {
+            throw state.failureCause()
+                    .orElseGet(() -> new AqueductException(ErrorCode.QUERY_CANCELED, "Query " + queryId + " ended"));
+        }
     }
 
     /** Waits for every future, rethrowing the first failure as it was thrown. */
@@ -233,15 +336,15 @@ final class QueryExecution implements AutoCloseable {
     private void openResults(ExecutorService exchangeExecutor) {
         RemoteSource rootOutput =
                 new RemoteSource(tasksByStage.get(stagePlan.root().id()), List.of(0));
-        ExecutionContext context =
-                new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> failure.get() != null);
+        ExecutionContext context = new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, state::isDone);
         ExchangeOperator results = new ExchangeOperator(
                 stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
-        cursor = new ResultCursor(results, query.queryResultType());
+        cursor = new ResultCursor(
+                new ResultBatches(results, exchangeExecutor, state::transitionToFinishing), query.queryResultType());
     }
 
     private void checkTasks() {
-        if (isClosed()) {
+        if (state.isDone()) {
             return;
         }
         try {
@@ -262,54 +365,77 @@ final class QueryExecution implements AutoCloseable {
             if (finished == tasks) {
                 monitor.cancel(false);
             }
-        } catch (AqueductException e) {
-            fail(e);
         } catch (RuntimeException e) {
-            fail(new AqueductException(ErrorCode.INTERNAL_ERROR, "Lost track of the query's tasks: " + e, e));
+            fail(e);
         }
     }
 
     /**
-     * Fails a running query. Once it is closed, its tasks are being released: what the monitor sees of them
-     * then (e.g. a task already gone) is not a failure of the query.
+     * Fails the query unless it already ended: once it ended, its tasks are being released, and what is
+     * seen of them then (a task already gone, an exchange closed) is not a failure of the query.
      */
-    private void fail(AqueductException cause) {
-        if (isClosed()) {
-            return;
-        }
-        if (failure.compareAndSet(null, cause)) {
-            monitor.cancel(false);
-            releaseTasks();
-        }
+    private void fail(RuntimeException cause) {
+        state.transitionToFailed(
+                cause instanceof AqueductException aqueduct
+                        ? aqueduct
+                        : new AqueductException(ErrorCode.INTERNAL_ERROR, "Lost track of the query: " + cause, cause));
     }
 
-    /** Fetches rows for the client; a failure anywhere in the query surfaces here as its first cause. */
-    synchronized List<Object> fetch(int maxRows, long maxBytes) {
+    /**
+     * Up to {@code maxRows} rows for the client, waiting up to {@code wait} for the first; none while the
+     * query is still being scheduled or nothing came in time. Never holds a lock that {@link #close()} or a
+     * cancel needs. A failure anywhere in the query surfaces here as its first cause.
+     */
+    List<Object> fetch(int maxRows, long maxBytes, Duration wait) {
+        long deadline = System.nanoTime() + wait.toNanos();
+        throwIfFailed();
         try {
-            return cursor.next(maxRows, maxBytes);
-        } catch (RuntimeException e) {
-            AqueductException first = failure.get();
-            if (first != null) {
-                throw first;
+            if (cursor == null && !schedulingExited.await(wait.toNanos(), TimeUnit.NANOSECONDS)) {
+                return List.of();
             }
-            fail(
-                    e instanceof AqueductException ae
-                            ? ae
-                            : new AqueductException(ErrorCode.INTERNAL_ERROR, e.toString(), e));
-            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while waiting for result rows");
+        }
+        throwIfFailed();
+        ResultCursor results = cursor;
+        if (results == null) {
+            return List.of();
+        }
+        try {
+            List<Object> rows =
+                    results.next(maxRows, maxBytes, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+            if (rows.isEmpty()) {
+                throwIfFailed();
+            }
+            return rows;
+        } catch (RuntimeException e) {
+            throwIfFailed();
+            fail(e);
+            throw state.failureCause().orElseThrow();
         }
     }
 
-    private synchronized boolean isClosed() {
-        return closed;
+    /** Whether the client has every row; throws the query's failure instead if it failed or was canceled. */
+    boolean isDone() {
+        throwIfFailed();
+        ResultCursor results = cursor;
+        return results != null && results.isDone() && state.state() == QueryState.FINISHING;
     }
 
-    synchronized boolean isDone() {
-        return cursor.isDone();
+    private void throwIfFailed() {
+        Optional<AqueductException> cause = state.failureCause();
+        if (cause.isPresent()) {
+            throw cause.get();
+        }
     }
 
     String queryId() {
         return queryId;
+    }
+
+    QueryState state() {
+        return state.state();
     }
 
     StagePlan stagePlan() {
@@ -320,14 +446,15 @@ final class QueryExecution implements AutoCloseable {
         return TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     }
 
-    /** What the query has done so far, for {@code sys.queries} while it runs. */
+    /** What the query has done so far, for {@code sys.queries} while it runs; safe from any thread. */
     QueryProgress progress() {
-        int tasks = tasksByStage.values().stream().mapToInt(List::size).sum();
-        long rows;
-        synchronized (this) {
-            rows = cursor == null ? 0 : cursor.rowsReturned();
+        int tasks = 0;
+        for (List<TaskLocation> stageTasks : tasksByStage.values()) {
+            tasks += stageTasks.size();
         }
-        return new QueryProgress("RUNNING", elapsedMillis(), rows, tasks, tasksFinished);
+        ResultCursor results = cursor;
+        return new QueryProgress(
+                state.state(), elapsedMillis(), results == null ? 0 : results.rowsReturned(), tasks, tasksFinished);
     }
 
     /**
@@ -349,60 +476,114 @@ final class QueryExecution implements AutoCloseable {
         awaitAll(releases);
     }
 
+    /**
+     * Ends the query: a query whose last row was produced finishes, any other is canceled (its statement
+     * closed early). Stops scheduling, the monitor and the result stream, releases every task and records the
+     * final plan. Idempotent; a second caller waits for the first to complete.
+     */
     @Override
-    public synchronized void close() {
-        if (closed) {
+    public void close() {
+        if (!closing.compareAndSet(false, true)) {
+            awaitClosed();
             return;
         }
-        closed = true;
-        if (monitor != null) {
-            monitor.cancel(false);
-        }
-        boolean done = false;
         try {
+            if (state.state() != QueryState.FINISHING) {
+                cancel(new AqueductException(
+                        ErrorCode.QUERY_CANCELED, "Query " + queryId + " was canceled: its statement was closed"));
+            }
+            stopScheduling();
+            if (timeLimit != null) {
+                timeLimit.cancel(false);
+            }
+            if (monitor != null) {
+                monitor.cancel(false);
+            }
             if (cursor != null) {
-                done = cursor.isDone();
                 cursor.close();
             }
         } finally {
             // Whatever the cursor left behind, the tasks must go and the query's memory be accounted for.
-            releaseTasks();
-            logEnd();
-            allocator.close();
-            registry.ended(finalPlan(done, Map.copyOf(finalTaskInfos)));
+            try {
+                releaseTasks();
+                state.transitionToFinished();
+                logEnd();
+                allocator.close();
+                registry.ended(finalPlan(Map.copyOf(finalTaskInfos)), state.state());
+            } finally {
+                closed.countDown();
+            }
+        }
+    }
+
+    /** Interrupts the scheduling thread and waits for it to exit, so that no task is created after this. */
+    private void stopScheduling() {
+        if (schedulingTaken.compareAndSet(false, true)) {
+            schedulingExited.countDown();
+            return;
+        }
+        Future<?> thread = scheduling;
+        if (thread != null) {
+            thread.cancel(true);
+        }
+        try {
+            if (!schedulingExited.await(SCHEDULING_EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warn("Query {}: scheduling did not stop within {}", queryId, SCHEDULING_EXIT_TIMEOUT);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void awaitClosed() {
+        try {
+            closed.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
     /** The plan that ran, from the decisions taken and the tasks' final metrics. */
-    private FinalPlan finalPlan(boolean done, Map<String, TaskInfo> infos) {
-        AqueductException failed = failure.get();
-        String state = failed != null ? "FAILED" : done ? "FINISHED" : "CANCELED";
+    private FinalPlan finalPlan(Map<String, TaskInfo> infos) {
+        Optional<AqueductException> failed = state.failureCause();
+        ResultCursor results = cursor;
+        List<StageSchedule> decided;
+        synchronized (this) {
+            decided = List.copyOf(schedules);
+        }
         return FinalPlanBuilder.build(new FinalPlanBuilder.EndedQuery(
                 queryId,
                 record.sql(),
                 record.user(),
-                state,
+                state.state().name(),
                 startEpochMillis,
                 elapsedMillis(),
-                cursor == null ? 0 : cursor.rowsReturned(),
-                failed == null ? null : failed.getMessage(),
+                results == null ? 0 : results.rowsReturned(),
+                failed.map(Throwable::getMessage).orElse(null),
                 initialPlan,
                 stagePlan,
-                List.copyOf(schedules),
+                decided,
                 Map.copyOf(tasksByStage),
                 infos));
     }
 
     private void logEnd() {
-        AqueductException failed = failure.get();
+        Optional<AqueductException> failed = state.failureCause();
+        ResultCursor results = cursor;
+        List<Integer> taskCountsPerStage;
+        synchronized (this) {
+            taskCountsPerStage =
+                    schedules.stream().map(StageSchedule::taskCount).toList();
+        }
         LOG.info(
                 "Query {} {} after {} ms: {} rows, {} stages, tasks per stage {}, peak result memory {} bytes",
                 queryId,
-                failed == null ? "ended" : "failed (" + failed.getMessage() + ")",
+                failed.map(e -> state.state().name().toLowerCase(java.util.Locale.ROOT) + " (" + e.getMessage() + ")")
+                        .orElse("ended"),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos),
-                cursor == null ? 0 : cursor.rowsReturned(),
+                results == null ? 0 : results.rowsReturned(),
                 stagePlan.stages().size(),
-                schedules.stream().map(StageSchedule::taskCount).toList(),
+                taskCountsPerStage,
                 allocator.getPeakMemoryAllocation());
     }
 }

@@ -40,19 +40,26 @@ class TestQueryStateMachine {
         machine.transitionToPlanning();
         machine.transitionToRunning();
         assertThat(machine.transitionToPlanning()).as("back to planning").isFalse();
-        assertThat(machine.transitionToFinished()).as("finished without finishing").isFalse();
+        assertThat(machine.transitionToFinished())
+                .as("finished without finishing")
+                .isFalse();
         assertThat(machine.state()).isEqualTo(QueryState.RUNNING);
     }
 
     @Test
     void failsOrCancelsFromEveryStateThatIsNotTerminal() {
-        for (QueryState reached : List.of(QueryState.QUEUED, QueryState.PLANNING, QueryState.RUNNING, QueryState.FINISHING)) {
+        for (QueryState reached :
+                List.of(QueryState.QUEUED, QueryState.PLANNING, QueryState.RUNNING, QueryState.FINISHING)) {
             QueryStateMachine failing = advancedTo(reached);
-            assertThat(failing.transitionToFailed(BROKEN)).as("fail from %s", reached).isTrue();
+            assertThat(failing.transitionToFailed(BROKEN))
+                    .as("fail from %s", reached)
+                    .isTrue();
             assertThat(failing.state()).isEqualTo(QueryState.FAILED);
 
             QueryStateMachine canceling = advancedTo(reached);
-            assertThat(canceling.transitionToCanceled(CANCELED)).as("cancel from %s", reached).isTrue();
+            assertThat(canceling.transitionToCanceled(CANCELED))
+                    .as("cancel from %s", reached)
+                    .isTrue();
             assertThat(canceling.state()).isEqualTo(QueryState.CANCELED);
             assertThat(canceling.failureCause()).containsSame(CANCELED);
         }
