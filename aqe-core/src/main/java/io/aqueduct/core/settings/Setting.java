@@ -64,7 +64,13 @@ public enum Setting {
             "query.max_run_time",
             Kind.DURATION,
             "0",
-            "Server-wide bound on any query's run time, whatever the session's query.timeout; 0 means no limit");
+            "Server-wide bound on any query's run time, whatever the session's query.timeout; 0 means no limit"),
+    QUERY_FETCH_WAIT(
+            "query.fetch_wait",
+            Kind.DURATION,
+            "1s",
+            "How long a fetch waits for rows before it answers with none, so that the client asks again; keep it"
+                    + " well below the client's HTTP read timeout (http_response_timeout, 3 minutes by default)");
 
     /** The kinds of values settings take. */
     public enum Kind {

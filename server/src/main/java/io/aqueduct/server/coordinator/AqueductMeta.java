@@ -38,12 +38,6 @@ public final class AqueductMeta implements ProtobufMeta {
     private static final int DEFAULT_FRAME_ROWS = 100;
     private static final int MAX_FRAME_ROWS = 65_536;
     private static final long MAX_FRAME_BYTES = 4L << 20;
-    /**
-     * How long a fetch waits for rows before it answers with an empty frame that is not done; the client
-     * then fetches again. Far below the client's HTTP read timeout (3 minutes by default), so a query of
-     * any length completes.
-     */
-    private static final Duration FETCH_WAIT = Duration.ofSeconds(1);
 
     private final Coordinator coordinator;
     private final CatalogMetadata catalogMetadata;
@@ -72,6 +66,9 @@ public final class AqueductMeta implements ProtobufMeta {
     private static final class StatementState {
         CompiledQuery prepared;
         volatile QueryExecution execution;
+        /** The session's {@code query.fetch_wait} when the execution started. */
+        Duration fetchWait;
+
         Signature signature;
         long maxRowCount;
         long rowsSent;
@@ -163,6 +160,7 @@ public final class AqueductMeta implements ProtobufMeta {
     public ExecuteResult prepareAndExecute(
             StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback)
             throws NoSuchStatementException {
+        long requestNanos = System.nanoTime();
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
@@ -177,7 +175,7 @@ public final class AqueductMeta implements ProtobufMeta {
                 return apply(h, connection, sessionStatement.get());
             }
             compileInto(statement, connection.session, sql, maxRowCount);
-            return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame);
+            return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame, requestNanos);
         });
     }
 
@@ -190,6 +188,7 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
             throws NoSuchStatementException {
+        long requestNanos = System.nanoTime();
         StatementState statement = statement(connection(h.connectionId), h.id);
         if (statement.prepared == null) {
             throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
@@ -199,7 +198,7 @@ public final class AqueductMeta implements ProtobufMeta {
             parameterValues.forEach(value -> values.add(value == null ? null : value.value));
         }
         Session session = connection(h.connectionId).session;
-        return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame));
+        return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame, requestNanos));
     }
 
     private ExecuteResult run(
@@ -207,7 +206,8 @@ public final class AqueductMeta implements ProtobufMeta {
             StatementState statement,
             Session session,
             List<?> parameterValues,
-            int maxRowsInFirstFrame) {
+            int maxRowsInFirstFrame,
+            long requestNanos) {
         statement.closeExecution();
         if (statement.prepared.explainMode() != CompiledQuery.ExplainMode.NONE) {
             List<String> lines = statement.prepared.explainMode().analyze()
@@ -220,10 +220,11 @@ public final class AqueductMeta implements ProtobufMeta {
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
         QueryExecution execution =
-                coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id);
+                coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id, requestNanos);
         synchronized (statement) {
             statement.execution = execution;
             statement.rowsSent = 0;
+            statement.fetchWait = Duration.ofMillis(session.settings().number(Setting.QUERY_FETCH_WAIT));
         }
         // Execute returns at once: the first frame holds only rows that are already there, usually none.
         Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, Duration.ZERO);
@@ -269,11 +270,12 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) throws NoSuchStatementException {
         StatementState statement = statement(connection(h.connectionId), h.id);
-        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, FETCH_WAIT));
+        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, null));
     }
 
     /**
-     * The next rows of the statement's result, waiting up to {@code wait} for the first of them: a frame
+     * The next rows of the statement's result, waiting up to {@code wait} (the session's {@code
+     * query.fetch_wait} when null) for the first of them: a frame
      * that is empty and not done tells the client to fetch again. The last frame says done and frees the
      * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile.
      */
@@ -287,6 +289,9 @@ public final class AqueductMeta implements ProtobufMeta {
             }
             if (statement.maxRowCount > 0) {
                 rows = (int) Math.min(rows, statement.maxRowCount - statement.rowsSent);
+            }
+            if (wait == null) {
+                wait = statement.fetchWait;
             }
         }
         List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);

@@ -120,10 +120,16 @@ public final class Coordinator implements AutoCloseable {
 
     /**
      * Plans the query, registers it and starts it on the workers, returning at once; {@code connectionId}
-     * and {@code statementId} name the Avatica statement that runs it.
+     * and {@code statementId} name the Avatica statement that runs it, and its time limit counts from
+     * {@code requestNanos}, when the client's request arrived.
      */
     QueryExecution execute(
-            CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
+            CompiledQuery query,
+            List<?> parameterValues,
+            Session session,
+            String connectionId,
+            int statementId,
+            long requestNanos) {
         String queryId = nextQueryId();
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
@@ -148,7 +154,8 @@ public final class Coordinator implements AutoCloseable {
                 exchangeExecutor,
                 monitorExecutor,
                 taskMemoryBytes,
-                timeLimit(session.settings()));
+                timeLimit(session.settings()),
+                requestNanos);
         QueryExecution execution = QueryExecution.start(
                 record,
                 queries,
@@ -213,7 +220,8 @@ public final class Coordinator implements AutoCloseable {
     List<String> explainAnalyze(
             CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
         String queryId;
-        try (QueryExecution execution = execute(query, parameterValues, session, connectionId, statementId)) {
+        try (QueryExecution execution =
+                execute(query, parameterValues, session, connectionId, statementId, System.nanoTime())) {
             queryId = execution.queryId();
             do {
                 execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE, ANALYZE_FETCH_WAIT);

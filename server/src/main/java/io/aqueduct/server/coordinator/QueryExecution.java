@@ -56,6 +56,8 @@ final class QueryExecution implements AutoCloseable {
     private static final long MONITOR_INTERVAL_MILLIS = 200;
     /** How long a close waits for the scheduling thread to notice it was interrupted. */
     private static final Duration SCHEDULING_EXIT_TIMEOUT = Duration.ofSeconds(30);
+    /** How often a fetch waiting for rows looks whether the query ended meanwhile. */
+    private static final Duration STATE_CHECK_INTERVAL = Duration.ofMillis(50);
 
     private final String queryId;
     private final QueryStateMachine state;
@@ -121,7 +123,10 @@ final class QueryExecution implements AutoCloseable {
         this.allocator = allocator;
     }
 
-    /** What a query needs to run besides its plan: where and with what it runs. */
+    /**
+     * What a query needs to run besides its plan: where and with what it runs, its time limit (zero for
+     * none) and when the client's request for it arrived ({@link System#nanoTime()}).
+     */
     record Resources(
             TaskPlacement placement,
             WorkerClient client,
@@ -130,7 +135,8 @@ final class QueryExecution implements AutoCloseable {
             ExecutorService exchangeExecutor,
             ScheduledExecutorService monitorExecutor,
             long taskMemoryBytes,
-            Duration timeLimit) {}
+            Duration timeLimit,
+            long requestNanos) {}
 
     /**
      * Plans the query on the calling thread, registers it, and starts scheduling it on the scheduler;
@@ -184,8 +190,9 @@ final class QueryExecution implements AutoCloseable {
                                             .formatted(
                                                     record.queryId(),
                                                     resources.timeLimit().toMillis() / 1000.0))),
-                            resources.timeLimit().toMillis(),
-                            TimeUnit.MILLISECONDS);
+                            // The limit counts from the client's request, so compiling and planning count too.
+                            resources.timeLimit().toNanos() - (System.nanoTime() - resources.requestNanos()),
+                            TimeUnit.NANOSECONDS);
         }
         execution.scheduling = resources.scheduler().submit(() -> execution.run(resources));
         return execution;
@@ -340,7 +347,9 @@ final class QueryExecution implements AutoCloseable {
         ExchangeOperator results = new ExchangeOperator(
                 stagePlan.root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
         cursor = new ResultCursor(
-                new ResultBatches(results, exchangeExecutor, state::transitionToFinishing), query.queryResultType());
+                new ResultBatches(results, exchangeExecutor, state::transitionToFinishing),
+                state::isDone,
+                query.queryResultType());
     }
 
     private void checkTasks() {
@@ -388,15 +397,7 @@ final class QueryExecution implements AutoCloseable {
      */
     List<Object> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
-        throwIfFailed();
-        try {
-            if (cursor == null && !schedulingExited.await(wait.toNanos(), TimeUnit.NANOSECONDS)) {
-                return List.of();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while waiting for result rows");
-        }
+        awaitScheduled(deadline);
         throwIfFailed();
         ResultCursor results = cursor;
         if (results == null) {
@@ -413,6 +414,23 @@ final class QueryExecution implements AutoCloseable {
             throwIfFailed();
             fail(e);
             throw state.failureCause().orElseThrow();
+        }
+    }
+
+    /** Waits until the query is scheduled or ended, or the deadline passes, looking at its state every 50 ms. */
+    private void awaitScheduled(long deadline) {
+        try {
+            long remaining;
+            while (cursor == null
+                    && !state.isDone()
+                    && (remaining = deadline - System.nanoTime()) > 0
+                    && !schedulingExited.await(
+                            Math.min(remaining, STATE_CHECK_INTERVAL.toNanos()), TimeUnit.NANOSECONDS)) {
+                // keep waiting
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while waiting for result rows");
         }
     }
 

@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -103,12 +104,15 @@ final class ResultBatches implements AutoCloseable {
 
     /**
      * The next thing the reader handed over, waiting up to {@code wait}; {@link NotYet} when nothing
-     * came in time, {@link End} once the results are closed.
+     * came in time or {@code stop} turned true (checked every 50 ms), {@link End} once the results are closed.
      */
-    Next poll(Duration wait) {
+    Next poll(Duration wait, BooleanSupplier stop) {
         long deadline = System.nanoTime() + wait.toNanos();
         try {
             while (!closed) {
+                if (stop.getAsBoolean()) {
+                    return NOT_YET;
+                }
                 long remaining = deadline - System.nanoTime();
                 Next next = queue.poll(Math.max(0, Math.min(remaining, CLOSE_CHECK_NANOS)), TimeUnit.NANOSECONDS);
                 if (next != null) {
@@ -125,11 +129,15 @@ final class ResultBatches implements AutoCloseable {
         }
     }
 
-    /** Stops the reader, waits for it to close the source, and releases every batch still queued. */
+    /**
+     * Stops the reader, waits for it to close the source, and releases every batch still queued. The reader
+     * is not interrupted: the source stops on its own once the query ended (its context says canceled), and
+     * an interrupted source could not wait for its own readers before freeing their memory.
+     */
     @Override
     public void close() {
         closed = true;
-        reader.cancel(true);
+        reader.cancel(false);
         if (sourceTaken.compareAndSet(false, true)) {
             // The reader never started: nobody else holds the source.
             source.close();

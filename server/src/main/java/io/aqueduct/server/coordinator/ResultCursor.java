@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
@@ -23,6 +24,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class ResultCursor implements AutoCloseable {
     private final ResultBatches batches;
+    /** Turns true when the query ended early: a waiting fetch then stops waiting. */
+    private final BooleanSupplier abandoned;
+
     private final List<DataType> types;
     private VectorSchemaRoot batch;
     private int position;
@@ -30,8 +34,9 @@ final class ResultCursor implements AutoCloseable {
     private boolean closed;
     private volatile long rowsReturned;
 
-    ResultCursor(ResultBatches batches, RowType resultType) {
+    ResultCursor(ResultBatches batches, BooleanSupplier abandoned, RowType resultType) {
         this.batches = batches;
+        this.abandoned = abandoned;
         this.types = resultType.types();
     }
 
@@ -86,7 +91,7 @@ final class ResultCursor implements AutoCloseable {
         if (exhausted || closed) {
             return false;
         }
-        ResultBatches.Next next = batches.poll(wait);
+        ResultBatches.Next next = batches.poll(wait, abandoned);
         if (next instanceof ResultBatches.Batch taken) {
             if (batch != null) {
                 batch.close();
