@@ -154,7 +154,7 @@ public final class Coordinator implements AutoCloseable {
                 exchangeExecutor,
                 monitorExecutor,
                 taskMemoryBytes,
-                timeLimit(session.settings()),
+                timeLimit(session.settings(), defaultSettings),
                 requestNanos);
         QueryExecution execution = QueryExecution.start(
                 record,
@@ -189,11 +189,11 @@ public final class Coordinator implements AutoCloseable {
      * The shortest of the session's {@code query.timeout} and {@code query.max_run_time} and the server's
      * {@code query.max_run_time}, zero when none is set: a session can lower the server's bound, not raise it.
      */
-    private Duration timeLimit(SettingValues settings) {
+    static Duration timeLimit(SettingValues session, SettingValues server) {
         OptionalLong shortest = LongStream.of(
-                        settings.number(Setting.QUERY_TIMEOUT),
-                        settings.number(Setting.QUERY_MAX_RUN_TIME),
-                        defaultSettings.number(Setting.QUERY_MAX_RUN_TIME))
+                        session.number(Setting.QUERY_TIMEOUT),
+                        session.number(Setting.QUERY_MAX_RUN_TIME),
+                        server.number(Setting.QUERY_MAX_RUN_TIME))
                 .filter(millis -> millis > 0)
                 .min();
         return shortest.isPresent() ? Duration.ofMillis(shortest.getAsLong()) : Duration.ZERO;

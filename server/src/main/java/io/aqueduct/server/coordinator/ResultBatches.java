@@ -17,7 +17,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * The result's batches, read from the root stage on a thread of their own into a small queue, so that
  * a client's fetch waits for rows at most as long as it is willing to and then answers with what it
- * has (possibly nothing). The reader owns the source operator and closes it when it exits.
+ * has (possibly nothing). The source is closed only by {@link #closeSource()}, once the consumer has
+ * released every batch it took: the batches live in the source's memory.
  */
 final class ResultBatches implements AutoCloseable {
     private static final int BUFFERED_BATCHES = 4;
@@ -60,7 +61,7 @@ final class ResultBatches implements AutoCloseable {
         if (!sourceTaken.compareAndSet(false, true)) {
             return;
         }
-        try (source) {
+        try {
             while (!closed) {
                 VectorSchemaRoot batch = source.next();
                 if (batch == null) {
@@ -129,18 +130,24 @@ final class ResultBatches implements AutoCloseable {
         }
     }
 
-    /**
-     * Stops the reader, waits for it to close the source, and releases every batch still queued. The reader
-     * is not interrupted: the source stops on its own once the query ended (its context says canceled), and
-     * an interrupted source could not wait for its own readers before freeing their memory.
-     */
+    /** Stops the reader and closes the source, for a consumer that holds no batch. */
     @Override
     public void close() {
+        stop();
+        closeSource();
+    }
+
+    /**
+     * Stops the reader, waits for it to exit, and releases every batch still queued; a waiting poll then
+     * answers {@link End}. The reader is not interrupted: the source stops on its own once the query ended
+     * (its context says canceled), and an interrupted source could not wait for its own readers before
+     * freeing their memory.
+     */
+    void stop() {
         closed = true;
         reader.cancel(false);
         if (sourceTaken.compareAndSet(false, true)) {
-            // The reader never started: nobody else holds the source.
-            source.close();
+            // The reader never started.
             readerExited.countDown();
         }
         try {
@@ -156,6 +163,11 @@ final class ResultBatches implements AutoCloseable {
                 release(next);
             }
         }
+    }
+
+    /** Closes the source, after {@link #stop()} and once the consumer released the batches it took. */
+    void closeSource() {
+        source.close();
     }
 
     private static void release(Next next) {

@@ -127,10 +127,13 @@ final class ResultCursor implements AutoCloseable {
         return value instanceof String s ? 16 + s.length() : 16;
     }
 
-    /** Stops the batches' reader first, so that a fetch waiting for rows returns and frees this cursor's lock. */
+    /**
+     * Stops the batches' reader first, so that a fetch waiting for rows returns and frees this cursor's lock;
+     * closes the source last, once the batch held here, which lives in its memory, is released.
+     */
     @Override
     public void close() {
-        batches.close();
+        batches.stop();
         synchronized (this) {
             closed = true;
             if (batch != null) {
@@ -138,5 +141,6 @@ final class ResultCursor implements AutoCloseable {
                 batch = null;
             }
         }
+        batches.closeSource();
     }
 }
