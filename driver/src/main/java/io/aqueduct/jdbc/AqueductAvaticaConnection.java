@@ -47,6 +47,8 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
 
     private final Map<SystemQuery, PreparedStatement> systemStatements = new EnumMap<>(SystemQuery.class);
 
+    private final QueryControl queryControl = new QueryControl(this);
+
     AqueductAvaticaConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
         super(driver, factory, url, info);
     }
@@ -107,6 +109,11 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
         return createResultSet(
                 Meta.MetaResultSet.create(id, statement.handle.id, true, signature, frame),
                 new QueryState(layout.name()));
+    }
+
+    /** Sends this connection's timeouts and cancels. */
+    QueryControl queryControl() {
+        return queryControl;
     }
 
     @Override
@@ -244,6 +251,7 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
     @Override
     protected Meta.ExecuteResult prepareAndExecuteInternal(AvaticaStatement statement, String sql, long maxRowCount)
             throws SQLException, NoSuchStatementException {
+        queryControl.applyTimeout(statement);
         executionStarted(statement);
         try {
             return super.prepareAndExecuteInternal(statement, sql, maxRowCount);
@@ -264,9 +272,12 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
         if (!(statement instanceof AvaticaPreparedStatement)) {
             return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);
         }
+        queryControl.applyTimeout(statement);
         executionStarted(statement);
         try {
             return super.executeQueryInternal(statement, signature, firstFrame, state, isUpdate);
+        } catch (SQLException e) {
+            throw QueryErrors.typed(e);
         } finally {
             executionFinished(statement);
         }

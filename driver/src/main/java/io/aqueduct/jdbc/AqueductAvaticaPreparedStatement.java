@@ -5,10 +5,14 @@ import java.util.Optional;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.Meta;
 
-/** The driver's {@link java.sql.PreparedStatement}. */
+/**
+ * The driver's {@link java.sql.PreparedStatement}: {@link #cancel()} and {@link #setQueryTimeout(int)} work
+ * through the server (see {@link QueryControl}); a timeout ends in an {@link java.sql.SQLTimeoutException}.
+ */
 final class AqueductAvaticaPreparedStatement extends AvaticaPreparedStatement
         implements AqueductStatement, QueryIdTracker.Owner {
     private final QueryIdTracker queryIds;
+    private final QueryControl control;
 
     AqueductAvaticaPreparedStatement(
             AqueductAvaticaConnection connection,
@@ -20,6 +24,17 @@ final class AqueductAvaticaPreparedStatement extends AvaticaPreparedStatement
             throws SQLException {
         super(connection, handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
         this.queryIds = new QueryIdTracker(() -> connection.latestQueryId(this));
+        this.control = connection.queryControl();
+    }
+
+    /**
+     * Returns at once; the server kills the running query, which then fails with SQLState 57014 in the
+     * thread that executes or fetches it. Unlike Avatica's, takes no lock the executing thread holds.
+     */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        control.cancel(this);
     }
 
     @Override

@@ -5,9 +5,13 @@ import java.util.Optional;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.Meta;
 
-/** The driver's {@link java.sql.Statement}. */
+/**
+ * The driver's {@link java.sql.Statement}: {@link #cancel()} and {@link #setQueryTimeout(int)} work
+ * through the server (see {@link QueryControl}); a timeout ends in an {@link java.sql.SQLTimeoutException}.
+ */
 final class AqueductAvaticaStatement extends AvaticaStatement implements AqueductStatement, QueryIdTracker.Owner {
     private final QueryIdTracker queryIds;
+    private final QueryControl control;
 
     AqueductAvaticaStatement(
             AqueductAvaticaConnection connection,
@@ -17,6 +21,26 @@ final class AqueductAvaticaStatement extends AvaticaStatement implements Aqueduc
             int resultSetHoldability) {
         super(connection, handle, resultSetType, resultSetConcurrency, resultSetHoldability);
         this.queryIds = new QueryIdTracker(() -> connection.latestQueryId(this));
+        this.control = connection.queryControl();
+    }
+
+    /**
+     * Returns at once; the server kills the running query, which then fails with SQLState 57014 in the
+     * thread that executes or fetches it. Unlike Avatica's, takes no lock the executing thread holds.
+     */
+    @Override
+    public void cancel() throws SQLException {
+        checkOpen();
+        control.cancel(this);
+    }
+
+    @Override
+    protected void executeInternal(String sql) throws SQLException {
+        try {
+            super.executeInternal(sql);
+        } catch (SQLException e) {
+            throw QueryErrors.typed(e);
+        }
     }
 
     @Override

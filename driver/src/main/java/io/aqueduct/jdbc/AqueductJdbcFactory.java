@@ -20,8 +20,9 @@ import org.apache.calcite.avatica.UnregisteredDriver;
  * Creates the driver's JDBC objects: connections that implement {@link AqueductConnection}, and
  * statements and prepared statements that implement {@link AqueductStatement}, database metadata
  * that answers what Avatica's client gets wrong ({@link AqueductDatabaseMetaData}), and result sets
- * that stop at the statement's maximum row count and offer the JDBC 4.2 {@code getObject(column, Class)} ({@link AqueductResultSet}). Result set metadata is
- * Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
+ * ({@link AqueductResultSet}) that stop at the statement's maximum row count, offer the JDBC 4.2
+ * {@code getObject(column, Class)} and carry the server's SQLState when a fetch fails. Result set
+ * metadata is Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
  * package-private and so is wrapped rather than extended).
  */
 final class AqueductJdbcFactory implements AvaticaFactory {

@@ -21,7 +21,9 @@ import org.apache.calcite.avatica.QueryState;
 
 /**
  * Avatica's result set, ending after the statement's maximum row count, plus
- * {@link #getObject(int, Class)}.
+ * {@link #getObject(int, Class)}; a query failing while its rows are fetched (canceled, timed out, a
+ * worker lost) surfaces from {@link #next()} as an {@link SQLException} with the server's SQLState
+ * rather than as Avatica's unchecked exception.
  *
  * <p>Avatica sends {@code setMaxRows} to the server for a plain statement's execution, never for a
  * prepared statement's, so the limit holds here for both. The count in force when the statement
@@ -57,7 +59,14 @@ final class AqueductResultSet extends AvaticaResultSet {
         if (maxRows > 0 && rowsRead >= maxRows) {
             return false;
         }
-        boolean next = super.next();
+        boolean next;
+        try {
+            next = super.next();
+        } catch (SQLException e) {
+            throw QueryErrors.typed(e);
+        } catch (RuntimeException e) {
+            throw QueryErrors.fromFetch(e);
+        }
         if (next) {
             rowsRead++;
         }

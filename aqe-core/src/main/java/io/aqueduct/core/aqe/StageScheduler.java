@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
+import java.util.function.BooleanSupplier;
 
 /**
  * The adaptive scheduling loop of one query: starts its stages producers first, deciding each one as it is
@@ -63,8 +64,13 @@ public final class StageScheduler {
      * are told how to route into its tasks.
      */
     public void schedule() {
+        schedule(() -> false);
+    }
+
+    /** As {@link #schedule()}, stopping before the next stage once {@code ended} says the query ended. */
+    public void schedule(BooleanSupplier ended) {
         List<Stage> pending = new ArrayList<>(stagePlan.stages());
-        while (!pending.isEmpty()) {
+        while (!pending.isEmpty() && !ended.getAsBoolean()) {
             Stage stage = nextToStart(pending);
             pending.remove(stage);
             AdaptiveTaskCounts.BroadcastJoinCheck check =

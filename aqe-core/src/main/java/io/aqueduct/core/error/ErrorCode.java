@@ -19,6 +19,8 @@ public enum ErrorCode {
     /** A value in a data file that does not parse as its column's type (invalid text representation). */
     BAD_FILE_DATA(ErrorType.USER, "22P02"),
     QUERY_CANCELED(ErrorType.USER, "57014"),
+    /** The query ran longer than its statement's timeout or the server's maximum run time. */
+    QUERY_TIMEOUT(ErrorType.USER, "HYT00"),
     EXCEEDED_MEMORY_LIMIT(ErrorType.INSUFFICIENT_RESOURCES, "53200"),
     WORKER_UNAVAILABLE(ErrorType.EXTERNAL, "08006"),
     /** A data file or directory that is missing, unreadable or corrupt. */

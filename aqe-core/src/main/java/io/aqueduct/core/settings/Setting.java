@@ -53,14 +53,33 @@ public enum Setting {
             "distributed.broadcast_max_bytes",
             Kind.BYTES,
             "10MB",
-            "A join whose build side is smaller than this replicates it to the probe tasks instead of shuffling both sides");
+            "A join whose build side is smaller than this replicates it to the probe tasks instead of shuffling both sides"),
+    QUERY_TIMEOUT(
+            "query.timeout",
+            Kind.DURATION,
+            "0",
+            "A query running longer than this is canceled with SQLState HYT00; 0 means no limit. The driver sets it"
+                    + " from Statement.setQueryTimeout"),
+    QUERY_MAX_RUN_TIME(
+            "query.max_run_time",
+            Kind.DURATION,
+            "0",
+            "Server-wide bound on any query's run time, whatever the session's query.timeout; 0 means no limit"),
+    QUERY_FETCH_WAIT(
+            "query.fetch_wait",
+            Kind.DURATION,
+            "1s",
+            "How long a fetch waits for rows before it answers with none, so that the client asks again; keep it"
+                    + " well below the client's HTTP read timeout (http_response_timeout, 3 minutes by default)");
 
     /** The kinds of values settings take. */
     public enum Kind {
         BOOLEAN,
         INTEGER,
         /** A byte count: a plain number or one with a KB, MB or GB suffix (powers of 1024). */
-        BYTES
+        BYTES,
+        /** A duration in milliseconds: a plain number of seconds or one with an ms, s, m or h suffix. */
+        DURATION
     }
 
     private final String settingName;
@@ -104,6 +123,7 @@ public enum Setting {
                 case BOOLEAN -> parseBoolean(value);
                 case INTEGER -> nonNegative(Long.parseLong(value));
                 case BYTES -> nonNegative(parseBytes(value));
+                case DURATION -> nonNegative(parseMillis(value));
             };
         } catch (NumberFormatException e) {
             throw invalid(text);
@@ -131,6 +151,17 @@ public enum Setting {
         return Math.multiplyExact(Long.parseLong(upper), unit);
     }
 
+    private static long parseMillis(String value) {
+        String lower = value.toLowerCase(Locale.ROOT).replace(" ", "");
+        for (String[] suffix : new String[][] {{"ms", "1"}, {"s", "1000"}, {"m", "60000"}, {"h", "3600000"}}) {
+            if (lower.endsWith(suffix[0])) {
+                String amount = lower.substring(0, lower.length() - suffix[0].length());
+                return Math.multiplyExact(Long.parseLong(amount), Long.parseLong(suffix[1]));
+            }
+        }
+        return Math.multiplyExact(Long.parseLong(lower), 1000L);
+    }
+
     private long nonNegative(long value) {
         if (value < 0) {
             throw invalid(Long.toString(value));
@@ -144,6 +175,7 @@ public enum Setting {
                     case BOOLEAN -> "true or false";
                     case INTEGER -> "a whole number >= 0";
                     case BYTES -> "a byte count such as 16777216 or 16MB";
+                    case DURATION -> "a duration such as 30 (seconds), 500ms, 30s, 5m or 1h";
                 };
         return new AqueductException(
                 ErrorCode.INVALID_ARGUMENT,

@@ -36,11 +36,14 @@ public final class SettingValues {
         return new SettingValues(values);
     }
 
-    /** These values with every {@code distributed.*} entry of {@code properties} applied; other keys are ignored. */
+    /**
+     * These values with every {@code distributed.*} and {@code query.*} entry of {@code properties} applied;
+     * other keys are ignored.
+     */
     public SettingValues withAll(Map<String, String> properties) {
         SettingValues values = this;
         for (Map.Entry<String, String> entry : properties.entrySet()) {
-            if (entry.getKey().startsWith("distributed.")) {
+            if (entry.getKey().startsWith("distributed.") || entry.getKey().startsWith("query.")) {
                 values = values.with(entry.getKey(), entry.getValue());
             }
         }

@@ -1,5 +1,6 @@
 package io.aqueduct.core.worker;
 
+import com.google.common.util.concurrent.Uninterruptibles;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Batches;
@@ -244,12 +245,9 @@ public final class ExchangeOperator implements Operator {
         for (Future<?> reader : readers) {
             reader.cancel(true);
         }
-        try {
-            // A reader still running could allocate after the allocator closes.
-            readersExited.await(10, TimeUnit.SECONDS);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+        // A reader still running could allocate after the allocator closes; so wait for them even when this
+        // thread was interrupted (a canceled task or query is), which would otherwise skip the wait.
+        Uninterruptibles.awaitUninterruptibly(readersExited, 10, TimeUnit.SECONDS);
         Item item;
         while ((item = queue.poll()) != null) {
             if (item.batch() != null) {

@@ -4,11 +4,13 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.io.StringReader;
 import java.sql.Connection;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -30,8 +32,9 @@ import org.apache.calcite.sql.parser.impl.SqlParserImpl;
 
 /**
  * Aqueduct's side of the Avatica protocol: each JDBC call arrives here and goes to the engine.
- * Queries run on the workers; their rows stream to the client frame by frame, never held whole.
- * Closing a statement or its connection cancels its query.
+ * Queries run on the workers; execute returns at once, and their rows stream to the client frame by
+ * frame, never held whole. Closing a statement or its connection cancels its query; {@code KILL QUERY
+ * '<id>'} cancels any.
  */
 public final class AqueductMeta implements ProtobufMeta {
     static final String PRODUCT_NAME = "Aqueduct";
@@ -76,9 +79,13 @@ public final class AqueductMeta implements ProtobufMeta {
         }
     }
 
+    /** A statement's state; a fetch reads it under the lock but waits for rows outside it. */
     private static final class StatementState {
         CompiledQuery prepared;
-        QueryExecution execution;
+        volatile QueryExecution execution;
+        /** The session's {@code query.fetch_wait} when the execution started. */
+        Duration fetchWait;
+
         Signature signature;
         long maxRowCount;
         long rowsSent;
@@ -170,16 +177,22 @@ public final class AqueductMeta implements ProtobufMeta {
     public ExecuteResult prepareAndExecute(
             StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame, PrepareCallback callback)
             throws NoSuchStatementException {
+        long requestNanos = System.nanoTime();
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
+            Optional<KillQuery> kill = KillQuery.parse(sql);
+            if (kill.isPresent()) {
+                coordinator.kill(kill.get().queryId());
+                return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, 0)));
+            }
             Optional<SessionStatement> sessionStatement = SessionStatement.parse(sql);
             if (sessionStatement.isPresent()) {
                 statement.closeExecution();
                 return apply(h, connection, sessionStatement.get());
             }
             compileInto(statement, connection.session, sql, maxRowCount);
-            return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame);
+            return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame, requestNanos);
         });
     }
 
@@ -192,6 +205,7 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
             throws NoSuchStatementException {
+        long requestNanos = System.nanoTime();
         StatementState statement = statement(connection(h.connectionId), h.id);
         if (statement.prepared == null) {
             throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
@@ -201,7 +215,7 @@ public final class AqueductMeta implements ProtobufMeta {
             parameterValues.forEach(value -> values.add(value == null ? null : value.value));
         }
         Session session = connection(h.connectionId).session;
-        return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame));
+        return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame, requestNanos));
     }
 
     private ExecuteResult run(
@@ -209,7 +223,8 @@ public final class AqueductMeta implements ProtobufMeta {
             StatementState statement,
             Session session,
             List<?> parameterValues,
-            int maxRowsInFirstFrame) {
+            int maxRowsInFirstFrame,
+            long requestNanos) {
         statement.closeExecution();
         if (statement.prepared.explainMode() != CompiledQuery.ExplainMode.NONE) {
             List<String> lines = statement.prepared.explainMode().analyze()
@@ -229,12 +244,14 @@ public final class AqueductMeta implements ProtobufMeta {
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
         QueryExecution execution =
-                coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id);
+                coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id, requestNanos);
         synchronized (statement) {
             statement.execution = execution;
             statement.rowsSent = 0;
+            statement.fetchWait = Duration.ofMillis(session.settings().number(Setting.QUERY_FETCH_WAIT));
         }
-        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
+        // Execute returns at once: the first frame holds only rows that are already there, usually none.
+        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, Duration.ZERO);
         MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
         return new ExecuteResult(List.of(resultSet));
     }
@@ -277,21 +294,36 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) throws NoSuchStatementException {
         StatementState statement = statement(connection(h.connectionId), h.id);
-        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount));
+        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, null));
     }
 
-    /** The next rows of the statement's result; the last frame says done and frees the query. */
-    private static Frame nextFrame(StatementState statement, long offset, int requestedRows) {
+    /**
+     * The next rows of the statement's result, waiting up to {@code wait} (the session's {@code
+     * query.fetch_wait} when null) for the first of them: a frame
+     * that is empty and not done tells the client to fetch again. The last frame says done and frees the
+     * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile.
+     */
+    private static Frame nextFrame(StatementState statement, long offset, int requestedRows, Duration wait) {
+        QueryExecution execution;
+        int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
         synchronized (statement) {
-            QueryExecution execution = statement.execution;
+            execution = statement.execution;
             if (execution == null) {
                 return Frame.create(offset, true, List.of());
             }
-            int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
             if (statement.maxRowCount > 0) {
                 rows = (int) Math.min(rows, statement.maxRowCount - statement.rowsSent);
             }
-            List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES);
+            if (wait == null) {
+                wait = statement.fetchWait;
+            }
+        }
+        List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);
+        synchronized (statement) {
+            if (statement.execution != execution) {
+                // Closed or executed again meanwhile: nothing more comes from this execution.
+                return Frame.create(offset, true, frameRows);
+            }
             statement.rowsSent += frameRows.size();
             boolean done =
                     execution.isDone() || (statement.maxRowCount > 0 && statement.rowsSent >= statement.maxRowCount);

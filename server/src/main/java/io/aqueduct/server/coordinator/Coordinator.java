@@ -6,6 +6,8 @@ import io.aqueduct.core.aqe.TaskPlacement;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.connector.TaskEstimator;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.LocalExecutionPlanner;
 import io.aqueduct.core.exec.Operator;
@@ -33,16 +35,21 @@ import io.aqueduct.server.system.SystemContext;
 import io.aqueduct.server.system.SystemSchema;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
+import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -54,6 +61,7 @@ public final class Coordinator implements AutoCloseable {
     private static final DateTimeFormatter QUERY_ID_TIME = DateTimeFormatter.ofPattern("yyyyMMdd_HHmmss");
 
     private static final int ANALYZE_FETCH_ROWS = 65_536;
+    private static final Duration ANALYZE_FETCH_WAIT = Duration.ofSeconds(1);
     /** The memory the final plans of ended queries may take, whatever the retention. */
     private static final long MAX_RETAINED_PLAN_BYTES = 256L << 20;
 
@@ -70,6 +78,11 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicInteger querySequence = new AtomicInteger();
     private final QueryRegistry queries;
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
+    /** Schedules queries and cleans up after them, so that no client request thread waits for either. */
+    private final ExecutorService schedulerExecutor = Executors.newCachedThreadPool(daemon("query-scheduler"));
+    /** Queries that have not reached a terminal state, by id: what KILL QUERY can reach. */
+    private final Map<String, QueryExecution> running = new ConcurrentHashMap<>();
+
     private final ScheduledExecutorService monitorExecutor =
             Executors.newScheduledThreadPool(2, daemon("query-monitor"));
 
@@ -116,13 +129,18 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /**
-     * Starts the query on the workers and registers it; {@code connectionId} and {@code statementId}
-     * name the Avatica statement that runs it.
+     * Plans the query, registers it and starts it on the workers, returning at once; {@code connectionId}
+     * and {@code statementId} name the Avatica statement that runs it, and its time limit counts from
+     * {@code requestNanos}, when the client's request arrived.
      */
     QueryExecution execute(
-            CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
+            CompiledQuery query,
+            List<?> parameterValues,
+            Session session,
+            String connectionId,
+            int statementId,
+            long requestNanos) {
         String queryId = nextQueryId();
-        StagePlan stages = distribute(query, parameterValues, session);
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
                 clusterShape(session.settings()).maxTasksPerStage(),
@@ -138,18 +156,57 @@ public final class Coordinator implements AutoCloseable {
                 System.currentTimeMillis(),
                 null,
                 null);
-        return QueryExecution.start(
-                record,
-                queries,
-                query,
-                stages,
-                taskCounts,
+        QueryExecution.Resources resources = new QueryExecution.Resources(
                 new TaskPlacement(workerUrls, nextWorker),
                 client,
                 queryAllocator,
+                schedulerExecutor,
                 exchangeExecutor,
                 monitorExecutor,
-                taskMemoryBytes);
+                taskMemoryBytes,
+                timeLimit(session.settings(), defaultSettings),
+                requestNanos);
+        QueryExecution execution = QueryExecution.start(
+                record,
+                queries,
+                query,
+                () -> distribute(query, parameterValues, session),
+                taskCounts,
+                resources,
+                ended -> running.remove(ended.queryId(), ended));
+        running.put(queryId, execution);
+        if (execution.state().isTerminal()) {
+            running.remove(queryId, execution);
+        }
+        return execution;
+    }
+
+    /**
+     * {@code KILL QUERY}: cancels a running query with SQLState 57014, wherever its client is; its tasks
+     * are released right after. A query that is not running (unknown, or already ended) is an error.
+     */
+    void kill(String queryId) {
+        QueryExecution execution = running.get(queryId);
+        boolean canceled = execution != null
+                && execution.cancel(new AqueductException(
+                        ErrorCode.QUERY_CANCELED, "Query " + queryId + " was killed (KILL QUERY)"));
+        if (!canceled) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Query '" + queryId + "' is not running");
+        }
+    }
+
+    /**
+     * The shortest of the session's {@code query.timeout} and {@code query.max_run_time} and the server's
+     * {@code query.max_run_time}, zero when none is set: a session can lower the server's bound, not raise it.
+     */
+    static Duration timeLimit(SettingValues session, SettingValues server) {
+        OptionalLong shortest = LongStream.of(
+                        session.number(Setting.QUERY_TIMEOUT),
+                        session.number(Setting.QUERY_MAX_RUN_TIME),
+                        server.number(Setting.QUERY_MAX_RUN_TIME))
+                .filter(millis -> millis > 0)
+                .min();
+        return shortest.isPresent() ? Duration.ofMillis(shortest.getAsLong()) : Duration.ZERO;
     }
 
     /**
@@ -168,14 +225,26 @@ public final class Coordinator implements AutoCloseable {
         if (readsConnectorTable(plan)) {
             return Optional.empty();
         }
+        int limit = maxRows > 0 ? (int) Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE;
         try (BufferAllocator queryAllocator = allocator.newChildAllocator("system-query", 0, allocator.getLimit());
                 ResultCursor cursor = new ResultCursor(
-                        new LocalExecutionPlanner().plan(plan, NO_TASK_INPUTS, ExecutionContext.of(queryAllocator)),
+                        new ResultBatches(
+                                new LocalExecutionPlanner()
+                                        .plan(plan, NO_TASK_INPUTS, ExecutionContext.of(queryAllocator)),
+                                exchangeExecutor,
+                                () -> {}),
+                        () -> false,
                         query.queryResultType())) {
-            return Optional.of(cursor.next(
-                    maxRows > 0 ? (int) Math.min(maxRows, Integer.MAX_VALUE) : Integer.MAX_VALUE, Long.MAX_VALUE));
+            List<Object> rows = new ArrayList<>();
+            while (rows.size() < limit && !cursor.isDone()) {
+                rows.addAll(cursor.next(limit - rows.size(), Long.MAX_VALUE, SYSTEM_ROWS_WAIT));
+            }
+            return Optional.of(rows);
         }
     }
+
+    /** How long one read of a system query's rows waits: they are computed here, from memory. */
+    private static final Duration SYSTEM_ROWS_WAIT = Duration.ofSeconds(1);
 
     private static boolean readsConnectorTable(PlanNode plan) {
         return plan instanceof TableScanNode || plan.sources().stream().anyMatch(Coordinator::readsConnectorTable);
@@ -215,10 +284,11 @@ public final class Coordinator implements AutoCloseable {
     List<String> explainAnalyze(
             CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
         String queryId;
-        try (QueryExecution execution = execute(query, parameterValues, session, connectionId, statementId)) {
+        try (QueryExecution execution =
+                execute(query, parameterValues, session, connectionId, statementId, System.nanoTime())) {
             queryId = execution.queryId();
             do {
-                execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE);
+                execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE, ANALYZE_FETCH_WAIT);
             } while (!execution.isDone());
         }
         FinalPlan plan = queries.query(queryId).map(QueryRecord::finalPlan).orElseThrow();
@@ -271,6 +341,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        schedulerExecutor.shutdownNow();
         monitorExecutor.shutdownNow();
         exchangeExecutor.shutdownNow();
         client.close();

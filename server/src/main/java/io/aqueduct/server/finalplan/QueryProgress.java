@@ -1,8 +1,6 @@
 package io.aqueduct.server.finalplan;
 
-/**
- * How far a query got: its state, time since it started, rows returned so far, and its tasks.
- *
- * @param state RUNNING, FINISHED, FAILED or CANCELED
- */
-public record QueryProgress(String state, long elapsedMillis, long resultRows, int tasks, int tasksFinished) {}
+import io.aqueduct.server.lifecycle.QueryState;
+
+/** How far a query got: its state, time since it started, rows returned so far, and its tasks. */
+public record QueryProgress(QueryState state, long elapsedMillis, long resultRows, int tasks, int tasksFinished) {}

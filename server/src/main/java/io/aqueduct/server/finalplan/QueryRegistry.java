@@ -1,5 +1,6 @@
 package io.aqueduct.server.finalplan;
 
+import io.aqueduct.server.lifecycle.QueryState;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,8 +26,11 @@ public final class QueryRegistry {
 
     private static final class Entry {
         final QueryRecord start;
-        final Supplier<QueryProgress> liveProgress;
+        /** Until the query ends; dropped then, so that the registry keeps no running query's objects. */
+        Supplier<QueryProgress> liveProgress;
+
         FinalPlan finalPlan;
+        QueryState endState;
         long bytes;
 
         Entry(QueryRecord start, Supplier<QueryProgress> liveProgress) {
@@ -48,8 +52,8 @@ public final class QueryRegistry {
             }
             int tasks =
                     finalPlan.stages().stream().mapToInt(s -> s.tasks().size()).sum();
-            QueryProgress ended = new QueryProgress(
-                    finalPlan.state().name(), finalPlan.elapsedMillis(), finalPlan.resultRows(), tasks, tasks);
+            QueryProgress ended =
+                    new QueryProgress(endState, finalPlan.elapsedMillis(), finalPlan.resultRows(), tasks, tasks);
             return new QueryRecord(
                     start.queryId(),
                     start.connectionId(),
@@ -67,18 +71,28 @@ public final class QueryRegistry {
         this.maxPlanBytes = maxPlanBytes;
     }
 
-    /** Registers a query that starts now; its progress is asked of {@code liveProgress} until it ends. */
+    /**
+     * Registers a query that starts now; its progress is asked of {@code liveProgress} until it ends.
+     */
     public synchronized void started(QueryRecord query, Supplier<QueryProgress> liveProgress) {
         entries.put(query.queryId(), new Entry(query, liveProgress));
     }
 
-    /** Keeps the final plan of an ended query, forgetting the oldest ended queries beyond the bounds. */
-    public synchronized void ended(FinalPlan plan) {
+    /**
+     * Keeps the final plan of a query that ended in {@code state}, forgetting the oldest ended queries beyond
+     * the bounds.
+     */
+    public synchronized void ended(FinalPlan plan, QueryState state) {
+        if (!state.isTerminal()) {
+            throw new IllegalArgumentException("Query " + plan.queryId() + " has not ended: " + state);
+        }
         Entry entry = entries.get(plan.queryId());
         if (entry == null) {
             return;
         }
         entry.finalPlan = plan;
+        entry.endState = state;
+        entry.liveProgress = null;
         entry.bytes = sizeOf(plan);
         planBytes += entry.bytes;
         evict();

@@ -21,7 +21,7 @@ final class QueriesTable {
             .integer("statement_id", QueryRecord::statementId)
             .varchar("user_name", QueryRecord::user)
             .varchar("sql", QueryRecord::sql)
-            .varchar("state", query -> query.progress().state())
+            .varchar("state", query -> query.progress().state().name())
             .varchar("start_time", query -> Instant.ofEpochMilli(query.startEpochMillis())
                     .toString())
             .bigint("elapsed_ms", query -> query.progress().elapsedMillis())
