@@ -100,7 +100,12 @@ public final class QueryCompiler {
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
-            .addRuleCollection(List.of(CoreRules.PROJECT_TABLE_SCAN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
+            .addRuleCollection(List.of(
+                    CoreRules.PROJECT_TABLE_SCAN,
+                    CoreRules.PROJECT_MERGE,
+                    CoreRules.PROJECT_REMOVE,
+                    AqueductRules.AGGREGATE_SCAN_WITHOUT_COLUMNS,
+                    AqueductRules.PROJECT_SCAN_WITHOUT_COLUMNS))
             .build();
 
     private final CalciteSchema rootSchema;

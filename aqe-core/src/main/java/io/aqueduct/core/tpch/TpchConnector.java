@@ -91,7 +91,12 @@ public final class TpchConnector implements Connector {
             String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context) {
         checkArgument(partCount > 0 && part >= 0 && part < partCount, "part %s of %s", part, partCount);
         TpchSchema tpchSchema = TpchSchema.fromName(schema);
-        return scan(tpchTable(schema, table), tpchSchema, columns, part, partCount, context);
+        TpchTable<?> tpchTable = tpchTable(schema, table);
+        if (columns.isEmpty()) {
+            return new RowCountScanOperator(
+                    TpchRowCounts.partRowCount(tpchTable, tpchSchema, part, partCount), context);
+        }
+        return scan(tpchTable, tpchSchema, columns, part, partCount, context);
     }
 
     private static <E extends TpchEntity> Operator scan(

@@ -52,6 +52,30 @@ class TestQueryCompiler {
     }
 
     @Test
+    void aCountOfRowsScansNoColumn() {
+        for (String sql : List.of(
+                "SELECT count(*) FROM orders",
+                "SELECT 1 FROM orders",
+                "SELECT count(*) FROM orders, nation",
+                "SELECT count(*) FROM orders UNION ALL SELECT count(*) FROM lineitem")) {
+            List<TableScanNode> scans =
+                    scans(COMPILER.compile(sql, "tpch", "tiny").plan(List.of()));
+            assertThat(scans).as(sql).isNotEmpty().allSatisfy(scan -> assertThat(
+                            scan.outputType().names())
+                    .as(sql)
+                    .isEmpty());
+        }
+    }
+
+    @Test
+    void aCountOfAColumnScansThatColumnOnly() {
+        TableScanNode scan = scans(COMPILER.compile("SELECT count(o_comment) FROM orders", "tpch", "tiny")
+                        .plan(List.of()))
+                .get(0);
+        assertThat(scan.outputType().names()).containsExactly("o_comment");
+    }
+
+    @Test
     void foldsUnquotedIdentifiersToLowerCase() {
         CompiledQuery query = COMPILER.compile("SELECT L_ORDERKEY FROM LineItem", "tpch", "tiny");
 

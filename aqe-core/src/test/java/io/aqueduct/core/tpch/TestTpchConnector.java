@@ -160,6 +160,18 @@ class TestTpchConnector {
     }
 
     @Test
+    void aScanOfNoColumnCountsEachPartsRowsWithoutGeneratingThem() {
+        for (TableDefinition table : connector.tables("tiny")) {
+            List<String> firstColumn = List.of(table.columns().names().get(0));
+            for (int part = 0; part < 3; part++) {
+                assertThat(countRows("tiny", table.name(), List.of(), part, 3))
+                        .as("%s part %d", table.name(), part)
+                        .isEqualTo(countRows("tiny", table.name(), firstColumn, part, 3));
+            }
+        }
+    }
+
+    @Test
     void decimalsAreExactHundredths() {
         BigDecimal expected = BigDecimal.ZERO;
         for (LineItem item : TpchTable.LINE_ITEM.createGenerator(TINY, 1, 1)) {
