@@ -39,6 +39,15 @@ public interface Connector {
     }
 
     /**
+     * Whether a split (part {@code part} of {@code partCount} of a table) yields the same rows in the same order every
+     * time it is read, so that workers may cache the batches of a split and serve them again instead of reading it
+     * anew. False by default.
+     */
+    default boolean deterministicSplits() {
+        return false;
+    }
+
+    /**
      * Reads part {@code part} of {@code partCount} equal parts of the table, producing only
      * {@code columns} (in that order). Parts are disjoint and together hold every row.
      */

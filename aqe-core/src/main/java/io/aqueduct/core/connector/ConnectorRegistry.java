@@ -3,6 +3,8 @@ package io.aqueduct.core.connector;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.skew.SkewConnector;
+import io.aqueduct.core.splitcache.SplitCache;
+import io.aqueduct.core.splitcache.SplitCachingConnector;
 import io.aqueduct.core.tpch.TpchConnector;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,6 +23,14 @@ public final class ConnectorRegistry {
     /** The catalogs every Aqueduct process has. */
     public static ConnectorRegistry builtIn() {
         return new ConnectorRegistry(List.of(new TpchConnector(), new SkewConnector()));
+    }
+
+    /** The same catalogs, the splits of those with {@linkplain Connector#deterministicSplits() deterministic} ones cached. */
+    public ConnectorRegistry withSplitCache(SplitCache cache) {
+        return new ConnectorRegistry(connectors.values().stream()
+                .map(connector ->
+                        connector.deterministicSplits() ? new SplitCachingConnector(connector, cache) : connector)
+                .toList());
     }
 
     public List<Connector> all() {

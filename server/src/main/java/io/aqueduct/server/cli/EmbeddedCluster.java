@@ -32,8 +32,12 @@ final class EmbeddedCluster implements AutoCloseable {
                     .map(w -> w.startsWith("http") ? w : "http://" + w)
                     .toList();
         } else {
-            localWorkers =
-                    LocalWorkers.start(options.localWorkers, secret, options.workerJvmOptions, options.workerMemory);
+            localWorkers = LocalWorkers.start(
+                    options.localWorkers,
+                    secret,
+                    options.workerJvmOptions,
+                    options.workerMemory,
+                    options.workerSplitCacheBytes);
             workerUrls = localWorkers.urls();
         }
         try {

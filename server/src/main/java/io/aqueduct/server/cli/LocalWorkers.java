@@ -26,13 +26,14 @@ final class LocalWorkers implements AutoCloseable {
         this.urls = urls;
     }
 
-    static LocalWorkers start(int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes)
+    static LocalWorkers start(
+            int count, ClusterSecret secret, List<String> jvmOptions, long memoryBytes, long splitCacheBytes)
             throws IOException {
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes));
+                processes.add(spawn(secret, jvmOptions, memoryBytes, splitCacheBytes));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process));
@@ -44,7 +45,8 @@ final class LocalWorkers implements AutoCloseable {
         return new LocalWorkers(processes, urls);
     }
 
-    private static Process spawn(ClusterSecret secret, List<String> jvmOptions, long memoryBytes) throws IOException {
+    private static Process spawn(ClusterSecret secret, List<String> jvmOptions, long memoryBytes, long splitCacheBytes)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
@@ -54,6 +56,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("worker");
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
+        command.add("--split-cache-bytes=" + splitCacheBytes);
         command.add("--exit-with-parent");
         ProcessBuilder builder = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT);
         builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret.value());

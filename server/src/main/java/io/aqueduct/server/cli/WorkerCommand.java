@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.worker.WorkerServer;
 import java.io.IOException;
@@ -34,6 +35,13 @@ final class WorkerCommand implements Callable<Integer> {
             description = "Arrow memory limit in bytes. Default: ${DEFAULT-VALUE}.")
     long memory;
 
+    @Option(
+            names = "--split-cache-bytes",
+            defaultValue = "-1",
+            description = "Bound of the cache of generated splits (tpch, skew) in bytes, part of --memory;"
+                    + " 0 disables it, -1 means a quarter of --memory. Default: ${DEFAULT-VALUE}.")
+    long splitCacheBytes;
+
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
     boolean exitWithParent;
 
@@ -45,7 +53,8 @@ final class WorkerCommand implements Callable<Integer> {
                     "A worker needs the cluster secret: --secret or env " + ClusterSecret.ENVIRONMENT_VARIABLE);
             return 2;
         }
-        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory);
+        long cacheBytes = splitCacheBytes < 0 ? SplitCache.defaultCapacity(memory) : splitCacheBytes;
+        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, cacheBytes);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(worker), "aqueduct-worker-shutdown"));
         if (exitWithParent) {
             watchParent();

@@ -186,7 +186,7 @@ final class QueryExecution implements AutoCloseable {
         tasksByStage.put(stage.id(), locations);
         List<CompletableFuture<Void>> creations = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
-            String workerUrl = placement.next();
+            String workerUrl = placement.forTask(stage, task, taskCount);
             TaskSpec spec = new TaskSpec(
                     queryId + "." + stage.id() + "." + task,
                     queryId,

@@ -1,6 +1,7 @@
 package io.aqueduct.server.worker;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.concurrent.TimeUnit;
@@ -26,17 +27,31 @@ public final class WorkerServer implements AutoCloseable {
     private final BufferAllocator allocator;
     private final WorkerClient client;
     private final TaskManager tasks;
+    private final SplitCache splitCache;
     private final String url;
 
-    private WorkerServer(Server server, BufferAllocator allocator, WorkerClient client, TaskManager tasks, String url) {
+    private WorkerServer(
+            Server server,
+            BufferAllocator allocator,
+            WorkerClient client,
+            TaskManager tasks,
+            SplitCache splitCache,
+            String url) {
         this.server = server;
         this.allocator = allocator;
         this.client = client;
         this.tasks = tasks;
+        this.splitCache = splitCache;
         this.url = url;
     }
 
+    /** A worker whose split cache holds {@linkplain SplitCache#defaultCapacity the default share} of its memory. */
     public static WorkerServer start(String host, int port, ClusterSecret secret, long memoryBytes) throws Exception {
+        return start(host, port, secret, memoryBytes, SplitCache.defaultCapacity(memoryBytes));
+    }
+
+    public static WorkerServer start(
+            String host, int port, ClusterSecret secret, long memoryBytes, long splitCacheBytes) throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(512, 8);
         threads.setName("aqueduct-worker-http");
         threads.setDaemon(true);
@@ -50,10 +65,12 @@ public final class WorkerServer implements AutoCloseable {
 
         BufferAllocator allocator = new RootAllocator(memoryBytes);
         WorkerClient client = new WorkerClient(secret);
-        TaskManager tasks = new TaskManager(ConnectorRegistry.builtIn(), client, allocator, url, IDLE_TASK_MILLIS);
+        SplitCache splitCache = new SplitCache(allocator, splitCacheBytes);
+        TaskManager tasks = new TaskManager(
+                ConnectorRegistry.builtIn().withSplitCache(splitCache), client, allocator, url, IDLE_TASK_MILLIS);
         server.setHandler(new WorkerHandler(tasks, secret, url));
         server.start();
-        return new WorkerServer(server, allocator, client, tasks, url);
+        return new WorkerServer(server, allocator, client, tasks, splitCache, url);
     }
 
     public String url() {
@@ -68,6 +85,8 @@ public final class WorkerServer implements AutoCloseable {
     public void close() throws Exception {
         server.stop();
         tasks.close();
+        // After the tasks, whose scans may still be recording into it.
+        splitCache.close();
         client.close();
         allocator.close();
     }
