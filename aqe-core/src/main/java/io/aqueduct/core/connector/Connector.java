@@ -3,6 +3,7 @@ package io.aqueduct.core.connector;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -29,6 +30,14 @@ public interface Connector {
      */
     default List<List<String>> uniqueKeys(String schema, String table) {
         return List.of();
+    }
+
+    /**
+     * Statistics of the table's columns, by column name; a column without an entry is unknown to the optimizer,
+     * which then guesses. None by default.
+     */
+    default Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return Map.of();
     }
 
     /**

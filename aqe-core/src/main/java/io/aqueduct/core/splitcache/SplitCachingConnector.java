@@ -2,6 +2,7 @@ package io.aqueduct.core.splitcache;
 
 import static java.util.Objects.requireNonNull;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
@@ -14,6 +15,7 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -59,6 +61,11 @@ public final class SplitCachingConnector implements Connector {
     @Override
     public List<List<String>> uniqueKeys(String schema, String table) {
         return connector.uniqueKeys(schema, table);
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return connector.columnStatistics(schema, table);
     }
 
     @Override

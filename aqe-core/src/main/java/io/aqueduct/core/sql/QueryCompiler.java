@@ -165,6 +165,8 @@ public final class QueryCompiler {
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(SUBQUERY_REMOVAL), rexBuilder);
+        cluster.setMetadataProvider(StatisticsMetadata.PROVIDER);
+        cluster.setMetadataQuerySupplier(StatisticsMetadata::query);
         SqlToRelConverter converter = new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> {
                     throw new AqueductException(ErrorCode.NOT_SUPPORTED, "Views are not supported");

@@ -2,6 +2,7 @@ package io.aqueduct.core.tpch;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.StatisticsTaskEstimator;
 import io.aqueduct.core.connector.TableDefinition;
@@ -75,6 +76,11 @@ public final class TpchConnector implements Connector {
     @Override
     public Optional<TaskEstimator> taskEstimator() {
         return Optional.of(ESTIMATOR);
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return TpchColumnStatistics.of(tpchTable(schema, table), TpchSchema.fromName(schema));
     }
 
     @Override

@@ -25,6 +25,7 @@ public final class WorkerServer implements AutoCloseable {
 
     private final Server server;
     private final BufferAllocator allocator;
+    private final BufferAllocator taskAllocator;
     private final WorkerClient client;
     private final TaskManager tasks;
     private final SplitCache splitCache;
@@ -33,12 +34,14 @@ public final class WorkerServer implements AutoCloseable {
     private WorkerServer(
             Server server,
             BufferAllocator allocator,
+            BufferAllocator taskAllocator,
             WorkerClient client,
             TaskManager tasks,
             SplitCache splitCache,
             String url) {
         this.server = server;
         this.allocator = allocator;
+        this.taskAllocator = taskAllocator;
         this.client = client;
         this.tasks = tasks;
         this.splitCache = splitCache;
@@ -65,12 +68,14 @@ public final class WorkerServer implements AutoCloseable {
 
         BufferAllocator allocator = new RootAllocator(memoryBytes);
         WorkerClient client = new WorkerClient(secret);
+        // Siblings under one root, so that tasks can share the cache's buffers; the tasks' memory is reported alone.
         SplitCache splitCache = new SplitCache(allocator, splitCacheBytes);
+        BufferAllocator taskAllocator = allocator.newChildAllocator("tasks", 0, memoryBytes);
         TaskManager tasks = new TaskManager(
-                ConnectorRegistry.builtIn().withSplitCache(splitCache), client, allocator, url, IDLE_TASK_MILLIS);
+                ConnectorRegistry.builtIn().withSplitCache(splitCache), client, taskAllocator, url, IDLE_TASK_MILLIS);
         server.setHandler(new WorkerHandler(tasks, secret, url));
         server.start();
-        return new WorkerServer(server, allocator, client, tasks, splitCache, url);
+        return new WorkerServer(server, allocator, taskAllocator, client, tasks, splitCache, url);
     }
 
     public String url() {
@@ -87,6 +92,7 @@ public final class WorkerServer implements AutoCloseable {
         tasks.close();
         // After the tasks, whose scans may still be recording into it.
         splitCache.close();
+        taskAllocator.close();
         client.close();
         allocator.close();
     }
