@@ -62,9 +62,13 @@ public final class SplitCache implements AutoCloseable {
     /** What the cache did so far: an immutable snapshot. */
     public record Stats(long hits, long misses, long evictions, long usedBytes, long entries) {}
 
-    /** The default bound: a quarter of the worker's Arrow memory, the rest staying for the tasks. */
+    /**
+     * The default bound: off (0) for now. With a quarter of the worker's memory, workers of the integration tests
+     * were seen holding 256 KB of task memory after their queries ended; until that is explained the cache is opt-in
+     * ({@code --split-cache-bytes}, {@code serve --worker-split-cache-bytes}).
+     */
     public static long defaultCapacity(long workerMemoryBytes) {
-        return workerMemoryBytes / 4;
+        return 0;
     }
 
     public SplitCache(BufferAllocator parent, long capacityBytes) {

@@ -48,7 +48,7 @@ final class ClusterOptions {
             defaultValue = "-1",
             description =
                     "Bound of each spawned worker's cache of generated splits (tpch, skew) in bytes, part of"
-                            + " --worker-memory; 0 disables it, -1 means a quarter of --worker-memory. Default: ${DEFAULT-VALUE}.")
+                            + " --worker-memory, e.g. 1073741824; 0 disables it, -1 means the default (off for now). Default: ${DEFAULT-VALUE}.")
     long workerSplitCacheBytes;
 
     @Option(
