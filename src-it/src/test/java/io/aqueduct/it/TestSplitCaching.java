@@ -56,8 +56,8 @@ class TestSplitCaching {
     private record ScanCounts(long hits, long misses) {}
 
     @Test
-    @Disabled("the split cache is off by default until its leftover task memory is explained; the shared cluster"
-            + " runs with defaults")
+    @Disabled("the split cache is off by default (see SplitCache.defaultCapacity) and the shared cluster runs with"
+            + " defaults")
     void aRepeatedQueryReadsEveryScanFromTheCacheAndGivesTheSameAnswer() throws SQLException {
         String sql = TpchQueries.query(3);
         try (Connection connection = cluster.connect("tpch", "tiny")) {
