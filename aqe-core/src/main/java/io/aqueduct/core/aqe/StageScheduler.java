@@ -126,7 +126,7 @@ public final class StageScheduler {
         List<TaskLocation> locations = new ArrayList<>();
         List<TaskSpec> specs = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
-            String workerUrl = placement.next();
+            String workerUrl = placement.forTask(stage, task, taskCount);
             TaskSpec spec = new TaskSpec(
                     queryId + "." + stage.id() + "." + task,
                     queryId,

@@ -3,6 +3,7 @@ package io.aqueduct.core.connector;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,10 +33,27 @@ public interface Connector {
     }
 
     /**
+     * Statistics of the table's columns, by column name; a column without an entry is unknown to the optimizer,
+     * which then guesses. None by default.
+     */
+    default Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return Map.of();
+    }
+
+    /**
      * How many tasks a scan of one of its tables should run; none means one task per scan.
      */
     default Optional<TaskEstimator> taskEstimator() {
         return Optional.empty();
+    }
+
+    /**
+     * Whether a split (part {@code part} of {@code partCount} of a table) yields the same rows in the same order every
+     * time it is read, so that workers may cache the batches of a split and serve them again instead of reading it
+     * anew. False by default.
+     */
+    default boolean deterministicSplits() {
+        return false;
     }
 
     /**

@@ -5,6 +5,8 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.file.FileConnector;
 import io.aqueduct.core.skew.SkewConnector;
+import io.aqueduct.core.splitcache.SplitCache;
+import io.aqueduct.core.splitcache.SplitCachingConnector;
 import io.aqueduct.core.tpch.TpchConnector;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -44,6 +46,14 @@ public final class ConnectorRegistry {
             connectors.add(new FileConnector(catalog));
         }
         return new ConnectorRegistry(connectors);
+    }
+
+    /** The same catalogs, the splits of those with {@linkplain Connector#deterministicSplits() deterministic} ones cached. */
+    public ConnectorRegistry withSplitCache(SplitCache cache) {
+        return new ConnectorRegistry(connectors.values().stream()
+                .map(connector ->
+                        connector.deterministicSplits() ? new SplitCachingConnector(connector, cache) : connector)
+                .toList());
     }
 
     public List<Connector> all() {

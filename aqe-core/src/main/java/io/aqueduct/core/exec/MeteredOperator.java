@@ -97,6 +97,7 @@ final class MeteredOperator implements Operator {
                 elapsed,
                 // An operator that pulls its input outside next() (none does today) must not get a negative time.
                 Math.max(0, elapsed - inputsElapsedNanos),
-                allocator.getPeakMemoryAllocation());
+                allocator.getPeakMemoryAllocation(),
+                operator.counters());
     }
 }

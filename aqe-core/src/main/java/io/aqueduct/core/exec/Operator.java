@@ -1,6 +1,7 @@
 package io.aqueduct.core.exec;
 
 import io.aqueduct.core.type.RowType;
+import java.util.Map;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -15,6 +16,15 @@ public interface Operator extends AutoCloseable {
     RowType outputType();
 
     VectorSchemaRoot next();
+
+    /**
+     * Counts particular to this operator, by name, for reporting beside its metrics (a cached scan's {@code
+     * split_cache_hits}); summed over a stage's tasks. Read by the task's thread after {@code next()} calls and
+     * after {@code close()}. None by default.
+     */
+    default Map<String, Long> counters() {
+        return Map.of();
+    }
 
     @Override
     void close();

@@ -2,6 +2,9 @@ package io.aqueduct.core.exec;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * What one operator of a task did, as far as it got: an immutable snapshot for reporting.
@@ -23,6 +26,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  *     over from its input (a sort's held rows), and heap state it reserves (hash tables, accumulators). Its inputs'
  *     memory is not included, and a batch an operator passes through unchanged stays accounted to the operator that
  *     made it. Operators peak at different times, so the sum over a task may exceed the task's peak.
+ * @param counters the operator's own counts ({@link Operator#counters()}), by name in name order; empty for most
  */
 public record OperatorMetrics(
         int operatorId,
@@ -32,7 +36,8 @@ public record OperatorMetrics(
         long batches,
         long elapsedNanos,
         long selfNanos,
-        long peakMemoryBytes) {
+        long peakMemoryBytes,
+        Map<String, Long> counters) {
     @JsonCreator
     public OperatorMetrics(
             @JsonProperty("operatorId") int operatorId,
@@ -42,7 +47,8 @@ public record OperatorMetrics(
             @JsonProperty("batches") long batches,
             @JsonProperty("elapsedNanos") long elapsedNanos,
             @JsonProperty("selfNanos") long selfNanos,
-            @JsonProperty("peakMemoryBytes") long peakMemoryBytes) {
+            @JsonProperty("peakMemoryBytes") long peakMemoryBytes,
+            @JsonProperty("counters") Map<String, Long> counters) {
         this.operatorId = operatorId;
         this.operator = operator;
         this.outputRows = outputRows;
@@ -51,5 +57,6 @@ public record OperatorMetrics(
         this.elapsedNanos = elapsedNanos;
         this.selfNanos = selfNanos;
         this.peakMemoryBytes = peakMemoryBytes;
+        this.counters = counters == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(counters));
     }
 }

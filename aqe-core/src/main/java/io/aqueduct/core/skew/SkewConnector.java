@@ -86,6 +86,12 @@ public final class SkewConnector implements Connector {
         return new TableStatistics(rows, Math.round(rows * skewTable.averageRowBytes()));
     }
 
+    /** Generation is deterministic: every read of a split yields the same rows. */
+    @Override
+    public boolean deterministicSplits() {
+        return true;
+    }
+
     @Override
     public Operator createScan(
             String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context) {

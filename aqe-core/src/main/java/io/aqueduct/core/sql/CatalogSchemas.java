@@ -82,7 +82,8 @@ final class CatalogSchemas {
                                 schema,
                                 table,
                                 connector.statistics(schema, table.name()),
-                                connector.uniqueKeys(schema, table.name())));
+                                connector.uniqueKeys(schema, table.name()),
+                                connector.columnStatistics(schema, table.name())));
             }
             return tables;
         }

@@ -157,6 +157,11 @@ public final class CompiledQuery {
         return rel.getInputs().stream().anyMatch(CompiledQuery::readsSystemTables);
     }
 
+    /** The optimized logical plan, for the optimizer's tests. */
+    RelNode logical() {
+        return logical;
+    }
+
     /** The optimized logical plan as Calcite renders it. */
     public String logicalPlan() {
         return RelOptUtil.toString(logical, SqlExplainLevel.NON_COST_ATTRIBUTES);

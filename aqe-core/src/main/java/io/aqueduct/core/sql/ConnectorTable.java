@@ -1,11 +1,14 @@
 package io.aqueduct.core.sql;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 import org.apache.calcite.DataContext;
 import org.apache.calcite.linq4j.Enumerable;
 import org.apache.calcite.rel.type.RelDataType;
@@ -32,6 +35,7 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
     private final TableDefinition definition;
     private final TableStatistics statistics;
     private final List<ImmutableBitSet> uniqueKeys;
+    private final Map<String, ColumnStatistics> columnStatistics;
     private final boolean system;
 
     ConnectorTable(
@@ -39,8 +43,9 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
             String schema,
             TableDefinition definition,
             TableStatistics statistics,
-            List<List<String>> uniqueKeys) {
-        this(catalog, schema, definition, statistics, uniqueKeys, false);
+            List<List<String>> uniqueKeys,
+            Map<String, ColumnStatistics> columnStatistics) {
+        this(catalog, schema, definition, statistics, uniqueKeys, columnStatistics, false);
     }
 
     private ConnectorTable(
@@ -49,11 +54,13 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
             TableDefinition definition,
             TableStatistics statistics,
             List<List<String>> uniqueKeys,
+            Map<String, ColumnStatistics> columnStatistics,
             boolean system) {
         this.catalog = catalog;
         this.schema = schema;
         this.definition = definition;
         this.statistics = statistics;
+        this.columnStatistics = Map.copyOf(columnStatistics);
         this.uniqueKeys = uniqueKeys.stream()
                 .map(key -> ImmutableBitSet.of(key.stream()
                         .mapToInt(definition.columns().names()::indexOf)
@@ -70,6 +77,7 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
                 new TableDefinition(table.name(), table.columns()),
                 new TableStatistics(SYSTEM_TABLE_ROWS, SYSTEM_TABLE_ROWS * 100L),
                 List.of(),
+                Map.of(),
                 true);
     }
 
@@ -92,6 +100,13 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
 
     RowType columns() {
         return definition.columns();
+    }
+
+    /** The connector's distinct count of column {@code column} (an index into {@link #columns()}), if it has one. */
+    OptionalDouble distinctCount(int column) {
+        ColumnStatistics found =
+                columnStatistics.get(definition.columns().names().get(column));
+        return found == null ? OptionalDouble.empty() : OptionalDouble.of(found.distinctCount());
     }
 
     @Override

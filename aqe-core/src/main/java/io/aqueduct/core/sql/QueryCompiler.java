@@ -121,7 +121,12 @@ public final class QueryCompiler {
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
-            .addRuleCollection(List.of(CoreRules.PROJECT_TABLE_SCAN, CoreRules.PROJECT_MERGE, CoreRules.PROJECT_REMOVE))
+            .addRuleCollection(List.of(
+                    CoreRules.PROJECT_TABLE_SCAN,
+                    CoreRules.PROJECT_MERGE,
+                    CoreRules.PROJECT_REMOVE,
+                    AqueductRules.AGGREGATE_SCAN_WITHOUT_COLUMNS,
+                    AqueductRules.PROJECT_SCAN_WITHOUT_COLUMNS))
             .build();
 
     private final CalciteSchema rootSchema;
@@ -181,6 +186,8 @@ public final class QueryCompiler {
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(SUBQUERY_REMOVAL), rexBuilder);
+        cluster.setMetadataProvider(StatisticsMetadata.PROVIDER);
+        cluster.setMetadataQuerySupplier(StatisticsMetadata::query);
         SqlToRelConverter converter = new SqlToRelConverter(
                 (rowType, queryString, schemaPath, viewPath) -> {
                     throw new AqueductException(ErrorCode.NOT_SUPPORTED, "Views are not supported");

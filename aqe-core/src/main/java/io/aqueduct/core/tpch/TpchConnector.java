@@ -2,6 +2,7 @@ package io.aqueduct.core.tpch;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.StatisticsTaskEstimator;
 import io.aqueduct.core.connector.TableDefinition;
@@ -78,6 +79,11 @@ public final class TpchConnector implements Connector {
     }
 
     @Override
+    public Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return TpchColumnStatistics.of(tpchTable(schema, table), TpchSchema.fromName(schema));
+    }
+
+    @Override
     public TableStatistics statistics(String schema, String table) {
         TpchSchema tpchSchema = TpchSchema.fromName(schema);
         TpchTable<?> tpchTable = tpchTable(schema, table);
@@ -86,12 +92,23 @@ public final class TpchConnector implements Connector {
                 .computeIfAbsent(table, ignored -> TpchTableStatistics.compute(tpchTable, tpchSchema));
     }
 
+    /** Generation is deterministic: every read of a split yields the same rows. */
+    @Override
+    public boolean deterministicSplits() {
+        return true;
+    }
+
     @Override
     public Operator createScan(
             String schema, String table, List<String> columns, int part, int partCount, ExecutionContext context) {
         checkArgument(partCount > 0 && part >= 0 && part < partCount, "part %s of %s", part, partCount);
         TpchSchema tpchSchema = TpchSchema.fromName(schema);
-        return scan(tpchTable(schema, table), tpchSchema, columns, part, partCount, context);
+        TpchTable<?> tpchTable = tpchTable(schema, table);
+        if (columns.isEmpty()) {
+            return new RowCountScanOperator(
+                    TpchRowCounts.partRowCount(tpchTable, tpchSchema, part, partCount), context);
+        }
+        return scan(tpchTable, tpchSchema, columns, part, partCount, context);
     }
 
     private static <E extends TpchEntity> Operator scan(

@@ -2,6 +2,7 @@ package io.aqueduct.core.worker;
 
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.type.RowType;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -27,6 +28,11 @@ final class RowCountingOperator implements Operator {
             rows.addAndGet(batch.getRowCount());
         }
         return batch;
+    }
+
+    @Override
+    public Map<String, Long> counters() {
+        return input.counters();
     }
 
     @Override

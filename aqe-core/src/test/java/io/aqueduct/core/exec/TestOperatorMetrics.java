@@ -28,6 +28,7 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -174,7 +175,8 @@ class TestOperatorMetrics {
 
     @Test
     void operatorMetricsRoundTripThroughJson() throws Exception {
-        OperatorMetrics metrics = new OperatorMetrics(3, "HashJoin", 10, 800, 2, 5_000, 1_200, 65_536);
+        OperatorMetrics metrics =
+                new OperatorMetrics(3, "HashJoin", 10, 800, 2, 5_000, 1_200, 65_536, Map.of("split_cache_hits", 1L));
         com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
 
         assertThat(mapper.readValue(mapper.writeValueAsString(metrics), OperatorMetrics.class))

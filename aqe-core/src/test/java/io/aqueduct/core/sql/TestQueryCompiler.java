@@ -16,6 +16,8 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.tpch.TpchQueries;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -52,6 +54,30 @@ class TestQueryCompiler {
     }
 
     @Test
+    void aCountOfRowsScansNoColumn() {
+        for (String sql : List.of(
+                "SELECT count(*) FROM orders",
+                "SELECT 1 FROM orders",
+                "SELECT count(*) FROM orders, nation",
+                "SELECT count(*) FROM orders UNION ALL SELECT count(*) FROM lineitem")) {
+            List<TableScanNode> scans =
+                    scans(COMPILER.compile(sql, "tpch", "tiny").plan(List.of()));
+            assertThat(scans).as(sql).isNotEmpty().allSatisfy(scan -> assertThat(
+                            scan.outputType().names())
+                    .as(sql)
+                    .isEmpty());
+        }
+    }
+
+    @Test
+    void aCountOfAColumnScansThatColumnOnly() {
+        TableScanNode scan = scans(COMPILER.compile("SELECT count(o_comment) FROM orders", "tpch", "tiny")
+                        .plan(List.of()))
+                .get(0);
+        assertThat(scan.outputType().names()).containsExactly("o_comment");
+    }
+
+    @Test
     void foldsUnquotedIdentifiersToLowerCase() {
         CompiledQuery query = COMPILER.compile("SELECT L_ORDERKEY FROM LineItem", "tpch", "tiny");
 
@@ -73,6 +99,64 @@ class TestQueryCompiler {
 
         JoinNode join = joins(query.plan(List.of())).get(0);
         assertThat(scans(join.build())).extracting(TableScanNode::table).containsExactly("nation");
+    }
+
+    @Test
+    void q5JoinsCustomerAndSupplierOnlyAfterLineitem() {
+        PlanNode plan = COMPILER.compile(TpchQueries.query(5), "tpch", "sf1").plan(List.of());
+
+        for (JoinNode join : joins(plan)) {
+            List<String> probe = tables(join.probe());
+            List<String> build = tables(join.build());
+            boolean customerMeetsSupplier = probe.contains("customer") && build.contains("supplier")
+                    || probe.contains("supplier") && build.contains("customer");
+            if (customerMeetsSupplier) {
+                assertThat(tables(join))
+                        .as("the join bringing customer and supplier together")
+                        .contains("lineitem");
+            }
+        }
+    }
+
+    @Test
+    void q9JoinsTheGreenPartsWithLineitemFirst() {
+        PlanNode plan = COMPILER.compile(TpchQueries.query(9), "tpch", "sf1").plan(List.of());
+
+        JoinNode partJoin = joins(plan).stream()
+                .filter(join -> tables(join.build()).equals(List.of("part"))
+                        || tables(join.probe()).equals(List.of("part")))
+                .findFirst()
+                .orElseThrow();
+        assertThat(tables(partJoin)).containsExactlyInAnyOrder("lineitem", "part");
+    }
+
+    @Test
+    void estimatesAJoinOnANonKeyColumnFromItsDistinctCounts() {
+        CompiledQuery query = COMPILER.compile(
+                "SELECT c_name, s_name FROM customer JOIN supplier ON c_nationkey = s_nationkey", "tpch", "sf1");
+        RelNode join = findJoin(query.logical());
+        double customers = TPCH.statistics("sf1", "customer").rowCount();
+        double suppliers = TPCH.statistics("sf1", "supplier").rowCount();
+        double nations =
+                TPCH.columnStatistics("sf1", "customer").get("c_nationkey").distinctCount();
+
+        assertThat(join.getCluster().getMetadataQuery().getRowCount(join))
+                .isCloseTo(customers * suppliers / nations, org.assertj.core.data.Offset.offset(1.0));
+    }
+
+    @Test
+    void estimatesAForeignKeyJoinAsTheForeignKeySide() {
+        CompiledQuery query = COMPILER.compile(
+                "SELECT l_quantity, ps_supplycost FROM lineitem JOIN partsupp"
+                        + " ON l_partkey = ps_partkey AND l_suppkey = ps_suppkey",
+                "tpch",
+                "sf1");
+        RelNode join = findJoin(query.logical());
+
+        assertThat(join.getCluster().getMetadataQuery().getRowCount(join))
+                .isCloseTo(
+                        (double) TPCH.statistics("sf1", "lineitem").rowCount(),
+                        org.assertj.core.data.Offset.offset(1.0));
     }
 
     @Test
@@ -103,6 +187,21 @@ class TestQueryCompiler {
         }
         node.sources().forEach(source -> scans.addAll(scans(source)));
         return scans;
+    }
+
+    private static List<String> tables(PlanNode node) {
+        return scans(node).stream().map(TableScanNode::table).toList();
+    }
+
+    private static RelNode findJoin(RelNode rel) {
+        if (rel instanceof Join) {
+            return rel;
+        }
+        return rel.getInputs().stream()
+                .map(TestQueryCompiler::findJoin)
+                .filter(java.util.Objects::nonNull)
+                .findFirst()
+                .orElse(null);
     }
 
     private static List<JoinNode> joins(PlanNode node) {

@@ -3,6 +3,7 @@ package io.aqueduct.core.tpch;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
@@ -16,7 +17,10 @@ import io.trino.tpch.TpchTable;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -157,6 +161,40 @@ class TestTpchConnector {
             }
             assertThat(parts).as(table).containsExactly(whole);
         }
+    }
+
+    @Test
+    void aScanOfNoColumnCountsEachPartsRowsWithoutGeneratingThem() {
+        for (TableDefinition table : connector.tables("tiny")) {
+            List<String> firstColumn = List.of(table.columns().names().get(0));
+            for (int part = 0; part < 3; part++) {
+                assertThat(countRows("tiny", table.name(), List.of(), part, 3))
+                        .as("%s part %d", table.name(), part)
+                        .isEqualTo(countRows("tiny", table.name(), firstColumn, part, 3));
+            }
+        }
+    }
+
+    @Test
+    void distinctCountsFromTheSpecEqualTheGeneratedData() {
+        Map<String, List<String>> columns = Map.of(
+                "lineitem", List.of("l_orderkey", "l_suppkey", "l_linenumber", "l_returnflag", "l_shipmode", "l_tax"),
+                "orders", List.of("o_orderkey", "o_orderstatus", "o_orderpriority", "o_clerk"),
+                "customer", List.of("c_custkey", "c_nationkey", "c_mktsegment"),
+                "part", List.of("p_brand", "p_container", "p_size"));
+        columns.forEach((table, names) -> {
+            Map<String, ColumnStatistics> statistics = connector.columnStatistics("tiny", table);
+            for (String column : names) {
+                Set<Object> values = new HashSet<>();
+                scan("tiny", table, List.of(column), 0, 1, batch -> {
+                    for (int row = 0; row < batch.getRowCount(); row++) {
+                        values.add(batch.getVector(0).getObject(row));
+                    }
+                });
+                assertThat(statistics.get(column).distinctCount()).as(column).isEqualTo(values.size());
+                assertThat(statistics.get(column).nullCount()).as(column).isZero();
+            }
+        });
     }
 
     @Test

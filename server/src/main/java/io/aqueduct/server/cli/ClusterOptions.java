@@ -45,6 +45,14 @@ final class ClusterOptions {
     long workerMemory;
 
     @Option(
+            names = "--worker-split-cache-bytes",
+            defaultValue = "-1",
+            description =
+                    "Bound of each spawned worker's cache of generated splits (tpch, skew) in bytes, part of"
+                            + " --worker-memory, e.g. 1073741824; 0 disables it, -1 means the default (off for now). Default: ${DEFAULT-VALUE}.")
+    long workerSplitCacheBytes;
+
+    @Option(
             names = "--task-memory",
             defaultValue = "2147483648",
             description = "Arrow memory limit per task in bytes. Default: ${DEFAULT-VALUE}.")

@@ -57,6 +57,7 @@ final class EmbeddedCluster implements AutoCloseable {
                     secret,
                     options.workerJvmOptions,
                     options.workerMemory,
+                    options.workerSplitCacheBytes,
                     fileCatalogs,
                     workerLog);
             workerUrls = localWorkers.urls();

@@ -44,6 +44,7 @@ final class LocalWorkers implements AutoCloseable {
             ClusterSecret secret,
             List<String> jvmOptions,
             long memoryBytes,
+            long splitCacheBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -57,7 +58,7 @@ final class LocalWorkers implements AutoCloseable {
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes, catalogs, logFile));
+                processes.add(spawn(secret, jvmOptions, memoryBytes, splitCacheBytes, catalogs, logFile));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process, output));
@@ -74,6 +75,7 @@ final class LocalWorkers implements AutoCloseable {
             ClusterSecret secret,
             List<String> jvmOptions,
             long memoryBytes,
+            long splitCacheBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -86,6 +88,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("worker");
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
+        command.add("--split-cache-bytes=" + splitCacheBytes);
         command.add("--exit-with-parent");
         catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command)

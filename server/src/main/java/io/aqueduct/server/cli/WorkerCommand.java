@@ -3,6 +3,7 @@ package io.aqueduct.server.cli;
 import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.file.FileCatalog;
+import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.worker.WorkerServer;
 import java.io.IOException;
@@ -45,6 +46,13 @@ final class WorkerCommand implements Callable<Integer> {
             description = "A file catalog, as on the coordinator's serve (repeatable; give every worker the same).")
     List<String> catalogs = new ArrayList<>();
 
+    @Option(
+            names = "--split-cache-bytes",
+            defaultValue = "-1",
+            description = "Bound of the cache of generated splits (tpch, skew) in bytes, part of --memory;"
+                    + " 0 disables it, -1 means the default (off for now). Default: ${DEFAULT-VALUE}.")
+    long splitCacheBytes;
+
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
     boolean exitWithParent;
 
@@ -64,7 +72,8 @@ final class WorkerCommand implements Callable<Integer> {
             System.err.println("aqueduct worker: " + e.getMessage());
             return 2;
         }
-        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors);
+        long cacheBytes = splitCacheBytes < 0 ? SplitCache.defaultCapacity(memory) : splitCacheBytes;
+        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors, cacheBytes);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(worker), "aqueduct-worker-shutdown"));
         if (exitWithParent) {
             watchParent();

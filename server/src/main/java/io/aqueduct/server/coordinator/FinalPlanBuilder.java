@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -188,10 +189,17 @@ final class FinalPlanBuilder {
                 metrics.stream()
                         .mapToLong(OperatorMetrics::peakMemoryBytes)
                         .max()
-                        .orElse(0)));
+                        .orElse(0),
+                summedCounters(metrics)));
         for (PlanNode source : node.sources()) {
             collect(source, depth + 1, switchedToBroadcast, tasks, operators);
         }
+    }
+
+    private static Map<String, Long> summedCounters(List<OperatorMetrics> metrics) {
+        Map<String, Long> sums = new TreeMap<>();
+        metrics.forEach(m -> m.counters().forEach((name, count) -> sums.merge(name, count, Long::sum)));
+        return sums;
     }
 
     /** The stage's operators as planned, when a runtime switch changed them; else null. */

@@ -83,14 +83,19 @@ public final class FinalPlanText {
     }
 
     private static String metrics(OperatorRun operator) {
-        return "[rows %d, bytes %d, batches %d, self %s ms, total %s ms, peak memory %d bytes]"
+        StringBuilder counters = new StringBuilder();
+        operator.counters()
+                .forEach((name, count) ->
+                        counters.append(", ").append(name).append(' ').append(count));
+        return "[rows %d, bytes %d, batches %d, self %s ms, total %s ms, peak memory %d bytes%s]"
                 .formatted(
                         operator.outputRows(),
                         operator.outputBytes(),
                         operator.batches(),
                         format(operator.selfNanos() / 1e6),
                         format(operator.elapsedNanos() / 1e6),
-                        operator.peakMemoryBytes());
+                        operator.peakMemoryBytes(),
+                        counters);
     }
 
     /** Rows in per task: min, median and max, and a warning when the max is over twice the median. */

@@ -1,6 +1,7 @@
 package io.aqueduct.server.worker;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.core.worker.TaskManager;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
@@ -25,25 +26,43 @@ public final class WorkerServer implements AutoCloseable {
 
     private final Server server;
     private final BufferAllocator allocator;
+    private final BufferAllocator taskAllocator;
     private final WorkerClient client;
     private final TaskManager tasks;
+    private final SplitCache splitCache;
     private final String url;
 
-    private WorkerServer(Server server, BufferAllocator allocator, WorkerClient client, TaskManager tasks, String url) {
+    private WorkerServer(
+            Server server,
+            BufferAllocator allocator,
+            BufferAllocator taskAllocator,
+            WorkerClient client,
+            TaskManager tasks,
+            SplitCache splitCache,
+            String url) {
         this.server = server;
         this.allocator = allocator;
+        this.taskAllocator = taskAllocator;
         this.client = client;
         this.tasks = tasks;
+        this.splitCache = splitCache;
         this.url = url;
     }
 
+    /** A worker whose split cache holds {@linkplain SplitCache#defaultCapacity the default share} of its memory. */
     public static WorkerServer start(String host, int port, ClusterSecret secret, long memoryBytes) throws Exception {
-        return start(host, port, secret, memoryBytes, ConnectorRegistry.builtIn());
+        return start(
+                host, port, secret, memoryBytes, ConnectorRegistry.builtIn(), SplitCache.defaultCapacity(memoryBytes));
     }
 
-    /** A worker reading the catalogs of {@code connectors}, which must be the coordinator's. */
+    /** A worker reading the catalogs of {@code connectors}, which must be the coordinator's, with a split cache of {@code splitCacheBytes}. */
     public static WorkerServer start(
-            String host, int port, ClusterSecret secret, long memoryBytes, ConnectorRegistry connectors)
+            String host,
+            int port,
+            ClusterSecret secret,
+            long memoryBytes,
+            ConnectorRegistry connectors,
+            long splitCacheBytes)
             throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(512, 8);
         threads.setName("aqueduct-worker-http");
@@ -58,10 +77,14 @@ public final class WorkerServer implements AutoCloseable {
 
         BufferAllocator allocator = new RootAllocator(memoryBytes);
         WorkerClient client = new WorkerClient(secret);
-        TaskManager tasks = new TaskManager(connectors, client, allocator, url, IDLE_TASK_MILLIS);
+        // Siblings under one root, so that tasks can share the cache's buffers; the tasks' memory is reported alone.
+        SplitCache splitCache = new SplitCache(allocator, splitCacheBytes);
+        BufferAllocator taskAllocator = allocator.newChildAllocator("tasks", 0, memoryBytes);
+        TaskManager tasks =
+                new TaskManager(connectors.withSplitCache(splitCache), client, taskAllocator, url, IDLE_TASK_MILLIS);
         server.setHandler(new WorkerHandler(tasks, secret, url));
         server.start();
-        return new WorkerServer(server, allocator, client, tasks, url);
+        return new WorkerServer(server, allocator, taskAllocator, client, tasks, splitCache, url);
     }
 
     public String url() {
@@ -76,6 +99,9 @@ public final class WorkerServer implements AutoCloseable {
     public void close() throws Exception {
         server.stop();
         tasks.close();
+        // After the tasks, whose scans may still be recording into it.
+        splitCache.close();
+        taskAllocator.close();
         client.close();
         allocator.close();
     }

@@ -107,7 +107,8 @@ class TestFinalPlanRendering {
                         2,
                         3_000_000,
                         3_000_000,
-                        4_096)),
+                        4_096,
+                        Map.of())),
                 List.of(task(0, "q.0.0", 100, 2_000), task(1, "q.0.1", 500, 10_000)));
         RemoteSourceNode planned =
                 new RemoteSourceNode(0, new RowType(List.of("n_nationkey"), List.of(DataType.BIGINT)));
@@ -120,7 +121,7 @@ class TestFinalPlanRendering {
                 List.of(taskCount, broadcast),
                 planned,
                 List.of(new OperatorRun(
-                        0, 0, "RemoteSource", "RemoteSource stage 0", 600, 12_000, 2, 1_000_000, 500_000, 0)),
+                        0, 0, "RemoteSource", "RemoteSource stage 0", 600, 12_000, 2, 1_000_000, 500_000, 0, Map.of())),
                 List.of(task(0, "q.1.0", 600, 12_000)));
         return new FinalPlan(
                 "q", "SELECT 1", "tester", FinalPlan.State.FINISHED, 1_000, 42, 600, null, List.of(leaf, root));
@@ -141,7 +142,7 @@ class TestFinalPlanRendering {
                 0,
                 0,
                 8_192,
-                List.of(new OperatorMetrics(0, "TableScan", rows, bytes, 1, 1_000_000, 1_000_000, 4_096)),
+                List.of(new OperatorMetrics(0, "TableScan", rows, bytes, 1, 1_000_000, 1_000_000, 4_096, Map.of())),
                 null);
     }
 }

@@ -1,0 +1,14 @@
+package io.aqueduct.core.sql;
+
+import org.apache.calcite.plan.RelOptRule;
+
+/** Aqueduct's own planner rules, next to Calcite's {@code CoreRules}. */
+final class AqueductRules {
+    /** {@code count(*)} over a table scans no column. */
+    static final RelOptRule AGGREGATE_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.Config.AGGREGATE.toRule();
+
+    /** A projection of constants over a table scans no column. */
+    static final RelOptRule PROJECT_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.Config.PROJECT.toRule();
+
+    private AqueductRules() {}
+}
