@@ -35,7 +35,7 @@ class TestMemoryLimits {
                 DuckDbOracle oracle = DuckDbOracle.load(0.01)) {
             SQLException error = catchThrowableOfType(() -> count(cluster, OVERSIZED_CROSS_JOIN), SQLException.class);
 
-            assertThat(error).as("the cross join must fail").isNotNull();
+            assertThat((Throwable) error).as("the cross join must fail").isNotNull();
             assertThat(error.getSQLState())
                     .as("SQLState of: %s", error.getMessage())
                     .isEqualTo("53200");
