@@ -19,8 +19,9 @@ import org.junit.jupiter.api.Test;
  */
 class TestMemoryLimits {
     // The build side holds a row index of 100 M rows (400 MB and more as it grows): over these workers' heap.
+    // LARGE is a reserved word of Calcite's grammar, hence the quotes.
     private static final String OVERSIZED_CROSS_JOIN =
-            "SELECT COUNT(*) FROM skew.large.fact t0 CROSS JOIN skew.large.fact t1";
+            "SELECT COUNT(*) FROM skew.\"large\".fact t0 CROSS JOIN skew.\"large\".fact t1";
     private static final String WORKER_JVM_OPTIONS =
             "--worker-jvm-options=-Xmx512m -XX:+UseParallelGC --add-opens=java.base/java.nio=ALL-UNNAMED";
     private static final String FOLLOW_UP_QUERY =
