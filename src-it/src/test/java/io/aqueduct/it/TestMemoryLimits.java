@@ -47,7 +47,6 @@ class TestMemoryLimits {
                         .hasValueSatisfying(
                                 process -> assertThat(process.isAlive()).isTrue());
             }
-            cluster.awaitWorkersIdle();
             try (Connection connection = cluster.connect("tpch", "tiny");
                     Statement statement = connection.createStatement();
                     ResultSet resultSet = statement.executeQuery(FOLLOW_UP_QUERY)) {
