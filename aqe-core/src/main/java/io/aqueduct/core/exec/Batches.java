@@ -35,6 +35,20 @@ public final class Batches {
     }
 
     /**
+     * Throws EXCEEDED_MEMORY_LIMIT naming {@code holder} when batches moved into {@code allocator} (transfers do not
+     * check limits) took it over its limit.
+     */
+    static void checkWithinLimit(BufferAllocator allocator, String holder) {
+        if (allocator.isOverLimit()) {
+            throw new AqueductException(
+                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
+                    String.format(
+                            "Query exceeded its memory limit: %s needs %d bytes",
+                            holder, allocator.getAllocatedMemory()));
+        }
+    }
+
+    /**
      * Rows {@code [start, start + length)} of {@code batch} as a new batch accounted to {@code allocator},
      * sharing buffers where Arrow allows. The caller still closes {@code batch}, whose rows may have moved.
      */

@@ -9,10 +9,12 @@ import org.apache.arrow.memory.AllocationReservation;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * Counts the heap arrays an operator holds (hash tables, accumulators) against its Arrow allocator, so
- * that the query's memory limit covers them and a huge state fails with EXCEEDED_MEMORY_LIMIT instead of
- * exhausting the JVM heap. Arrays grow through the {@code grow} methods, which account before allocating and
- * return the array itself when it is long enough.
+ * Counts the heap arrays an operator holds (hash tables, accumulators, sort indexes) against its Arrow
+ * allocator, so that the task's and the worker's memory limits cover them, and against the process's
+ * {@link HeapBudget}, so that together they never exhaust the JVM heap. A huge state fails with
+ * EXCEEDED_MEMORY_LIMIT naming the operator and the bytes instead of raising OutOfMemoryError: callers account
+ * an array before they allocate it. Arrays grow through the {@code grow} methods, which do so and return the
+ * array itself when it is long enough.
  */
 final class HeapMemoryTracker implements AutoCloseable {
     // Reservations round each addition up to a power of two; adding at least this much keeps that cheap.
@@ -21,25 +23,48 @@ final class HeapMemoryTracker implements AutoCloseable {
 
     private final AllocationReservation reservation;
     private final String owner;
+    private final HeapBudget heap;
     private long usedBytes;
 
     HeapMemoryTracker(BufferAllocator allocator, String owner) {
-        this.reservation = allocator.newReservation();
-        this.owner = requireNonNull(owner, "owner is null");
+        this(allocator, owner, HeapBudget.jvm());
     }
 
+    HeapMemoryTracker(BufferAllocator allocator, String owner, HeapBudget heap) {
+        this.reservation = allocator.newReservation();
+        this.owner = requireNonNull(owner, "owner is null");
+        this.heap = requireNonNull(heap, "heap is null");
+    }
+
+    /** Accounts {@code bytes} about to be allocated on the heap; throws EXCEEDED_MEMORY_LIMIT if they do not fit. */
     void add(long bytes) {
-        usedBytes += bytes;
-        long missing = usedBytes - reservation.getSizeLong();
-        if (missing > 0 && !reservation.add(Math.max(missing, MIN_RESERVATION_BYTES))) {
+        if (!heap.tryReserve(bytes)) {
             throw new AqueductException(
                     ErrorCode.EXCEEDED_MEMORY_LIMIT,
-                    String.format("Query exceeded its memory limit: %s needs %d bytes", owner, usedBytes));
+                    String.format(
+                            "Query exceeded the worker's heap memory limit: %s needs %d more bytes (holds %d);"
+                                    + " %d of the %d bytes for operators' heap state are in use",
+                            owner, bytes, usedBytes, heap.reservedBytes(), heap.limitBytes()));
         }
+        long missing = usedBytes + bytes - reservation.getSizeLong();
+        if (missing > 0 && !reservation.add(Math.max(missing, MIN_RESERVATION_BYTES))) {
+            heap.release(bytes);
+            throw new AqueductException(
+                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
+                    String.format(
+                            "Query exceeded its memory limit: %s needs %d bytes of heap", owner, usedBytes + bytes));
+        }
+        usedBytes += bytes;
     }
 
     void release(long bytes) {
         usedBytes -= bytes;
+        heap.release(bytes);
+    }
+
+    /** The heap bytes accounted and not released. */
+    long usedBytes() {
+        return usedBytes;
     }
 
     int[] grow(int[] array, int minLength) {
@@ -104,6 +129,8 @@ final class HeapMemoryTracker implements AutoCloseable {
 
     @Override
     public void close() {
+        heap.release(usedBytes);
+        usedBytes = 0;
         reservation.close();
     }
 }

@@ -1,7 +1,5 @@
 package io.aqueduct.core.exec;
 
-import io.aqueduct.core.error.AqueductException;
-import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -53,13 +51,7 @@ final class JoinHashTable implements AutoCloseable {
         }
         VectorSchemaRoot owned = Batches.transfer(batch, allocator);
         batches.add(owned);
-        if (allocator.isOverLimit()) {
-            throw new AqueductException(
-                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
-                    String.format(
-                            "Query exceeded its memory limit: join build side needs %d bytes",
-                            allocator.getAllocatedMemory()));
-        }
+        Batches.checkWithinLimit(allocator, "join build side");
         batchStarts = memory.grow(batchStarts, batches.size());
         batchStarts[batches.size() - 1] = rowCount;
         rowGroups = memory.grow(rowGroups, rowCount + batchRowCount);

@@ -14,14 +14,19 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 final class SortBuffer implements AutoCloseable {
     private final RowType rowType;
     private final BufferAllocator allocator;
+    private final String owner;
     private final HeapMemoryTracker memory;
     private final List<VectorSchemaRoot> batches = new ArrayList<>();
     private long rowCount;
+    // The addresses last returned by sortedAddresses stay accounted until the next call or clear().
+    private long addressBytes;
 
-    SortBuffer(RowType rowType, BufferAllocator allocator) {
+    /** @param owner the operator holding the rows, named in memory limit errors */
+    SortBuffer(RowType rowType, BufferAllocator allocator, String owner) {
         this.rowType = rowType;
         this.allocator = allocator;
-        this.memory = new HeapMemoryTracker(allocator, "sort");
+        this.owner = owner;
+        this.memory = new HeapMemoryTracker(allocator, owner);
     }
 
     long rowCount() {
@@ -36,12 +41,16 @@ final class SortBuffer implements AutoCloseable {
         }
         rowCount += batch.getRowCount();
         batches.add(Batches.transfer(batch, allocator));
+        Batches.checkWithinLimit(allocator, owner);
     }
 
     /** The addresses of all rows in {@code comparator}'s order; rows that compare equal keep the order they came in. */
     long[] sortedAddresses(RowComparator comparator) {
         int count = Math.toIntExact(rowCount);
-        memory.add(2L * count * Long.BYTES);
+        releaseAddresses();
+        long bytes = (long) count * Long.BYTES;
+        // The addresses and the sort's scratch array of the same length.
+        memory.add(2 * bytes);
         try {
             long[] addresses = new long[count];
             int next = 0;
@@ -55,10 +64,16 @@ final class SortBuffer implements AutoCloseable {
                     new long[count],
                     (left, right) -> comparator.compare(
                             batches.get(batchOf(left)), rowOf(left), batches.get(batchOf(right)), rowOf(right)));
+            addressBytes = bytes;
             return addresses;
         } finally {
-            memory.release(2L * count * Long.BYTES);
+            memory.release(2 * bytes - addressBytes);
         }
+    }
+
+    private void releaseAddresses() {
+        memory.release(addressBytes);
+        addressBytes = 0;
     }
 
     /** A new batch, owned by the caller, of the rows at {@code addresses[from, from + count)}. */
@@ -86,6 +101,7 @@ final class SortBuffer implements AutoCloseable {
         batches.forEach(VectorSchemaRoot::close);
         batches.clear();
         rowCount = 0;
+        releaseAddresses();
     }
 
     @Override

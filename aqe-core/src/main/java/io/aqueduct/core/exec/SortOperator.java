@@ -23,7 +23,7 @@ public final class SortOperator implements Operator {
         this.context = requireNonNull(context, "context is null");
         this.comparator = new RowComparator(node.keys(), input.outputType());
         this.allocator = context.allocator().newChildAllocator("sort", 0, Long.MAX_VALUE);
-        this.buffer = new SortBuffer(input.outputType(), allocator);
+        this.buffer = new SortBuffer(input.outputType(), allocator, "sort");
     }
 
     /** Takes ownership of {@code input}. */

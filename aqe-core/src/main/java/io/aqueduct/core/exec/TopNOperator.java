@@ -34,7 +34,7 @@ public final class TopNOperator implements Operator {
         this.count = node.count();
         this.compactionRows = count >= Integer.MAX_VALUE ? Long.MAX_VALUE : Math.max(2 * count, context.batchRows());
         this.allocator = context.allocator().newChildAllocator("topN", 0, Long.MAX_VALUE);
-        this.buffer = new SortBuffer(input.outputType(), allocator);
+        this.buffer = new SortBuffer(input.outputType(), allocator, "topN");
     }
 
     /** Takes ownership of {@code input}. */

@@ -27,6 +27,13 @@ public record ErrorInfo(ErrorCode code, String message, String worker) {
                     "Query exceeded the task memory limit: " + failure.getMessage(),
                     worker);
         }
+        if (failure instanceof OutOfMemoryError) {
+            // Accounting should have stopped the query first; the task ends, its heap is freed and the worker stays up.
+            return new ErrorInfo(
+                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
+                    "Query exceeded the worker's heap: " + failure.getMessage() + origin(failure),
+                    worker);
+        }
         return new ErrorInfo(
                 ErrorCode.INTERNAL_ERROR,
                 failure.getClass().getSimpleName() + ": " + failure.getMessage() + origin(failure),

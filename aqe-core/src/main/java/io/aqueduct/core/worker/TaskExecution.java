@@ -107,7 +107,9 @@ public final class TaskExecution {
             transition(TaskState.FINISHED, null);
         } catch (Throwable t) {
             ErrorInfo failure = ErrorInfo.of(t, workerUrl);
-            if (transition(TaskState.FAILED, failure) && failure.code() == ErrorCode.INTERNAL_ERROR) {
+            // An OutOfMemoryError means some heap state escaped accounting: log it for the operator, as a bug.
+            if (transition(TaskState.FAILED, failure)
+                    && (failure.code() == ErrorCode.INTERNAL_ERROR || t instanceof OutOfMemoryError)) {
                 LOG.error("Task {} failed", spec.taskId(), t);
             }
             output.close();

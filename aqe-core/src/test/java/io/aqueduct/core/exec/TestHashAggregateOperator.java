@@ -344,18 +344,22 @@ class TestHashAggregateOperator {
         }
         AggregateNode node = aggregate(input, List.of(0), List.of(call(COUNT, DataType.BIGINT)), "k", DataType.BIGINT);
 
+        long heapReserved = HeapBudget.jvm().reservedBytes();
         try (BufferAllocator limited = allocator.newChildAllocator("query", 0, 1 << 20)) {
             PreparedOperator source = PreparedOperator.of(input, 1000, rows, allocator);
             Operator aggregation = HashAggregationOperator.create(node, source, ExecutionContext.of(limited));
             try {
-                assertThatThrownBy(aggregation::next)
-                        .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
-                                .isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT));
+                assertThatThrownBy(aggregation::next).isInstanceOfSatisfying(AqueductException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT);
+                    assertThat(e.getMessage()).containsPattern("aggregation needs \\d+ bytes of heap");
+                });
             } finally {
                 aggregation.close();
             }
             assertThat(source.isClosed()).isTrue();
+            assertThat(limited.getAllocatedMemory()).isZero();
         }
+        assertThat(HeapBudget.jvm().reservedBytes()).isEqualTo(heapReserved);
     }
 
     private List<List<Object>> run(AggregateNode node, RowType input, int batchRows, List<List<Object>> rows) {

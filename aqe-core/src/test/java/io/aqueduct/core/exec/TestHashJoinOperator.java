@@ -311,6 +311,7 @@ class TestHashJoinOperator {
         for (long i = 0; i < 200_000; i++) {
             rows.add(row(i, "some text", i));
         }
+        long heapReserved = HeapBudget.jvm().reservedBytes();
         try (BufferAllocator limited = allocator.newChildAllocator("query", 0, 1 << 20)) {
             PreparedOperator probe = PreparedOperator.of(PROBE, 1000, List.of(), allocator);
             PreparedOperator build = PreparedOperator.of(BUILD, 1000, rows, allocator);
@@ -320,14 +321,17 @@ class TestHashJoinOperator {
                     build,
                     ExecutionContext.of(limited));
             try {
-                assertThatThrownBy(join::next)
-                        .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
-                                .isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT));
+                assertThatThrownBy(join::next).isInstanceOfSatisfying(AqueductException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT);
+                    assertThat(e.getMessage()).containsPattern("join.* needs \\d+ bytes");
+                });
             } finally {
                 join.close();
             }
             assertThat(build.isClosed()).isTrue();
+            assertThat(limited.getAllocatedMemory()).isZero();
         }
+        assertThat(HeapBudget.jvm().reservedBytes()).isEqualTo(heapReserved);
     }
 
     @Test

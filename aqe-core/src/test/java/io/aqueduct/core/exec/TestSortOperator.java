@@ -3,7 +3,10 @@ package io.aqueduct.core.exec;
 import static io.aqueduct.core.testing.RowFixtures.row;
 import static io.aqueduct.core.testing.RowFixtures.rowType;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortKey;
 import io.aqueduct.core.plan.SortNode;
@@ -116,6 +119,32 @@ class TestSortOperator {
                     .allMatch(size -> size <= 64)
                     .hasSize(16);
         }
+    }
+
+    @Test
+    void failsWithMemoryLimitNamingTheSortAndKeepsNothing() {
+        RowType type = rowType("k", DataType.BIGINT, "s", DataType.VARCHAR);
+        List<List<Object>> rows = new ArrayList<>();
+        for (long i = 0; i < 100_000; i++) {
+            rows.add(row(i, "some text"));
+        }
+        long heapReserved = HeapBudget.jvm().reservedBytes();
+        try (BufferAllocator limited = allocator.newChildAllocator("query", 0, 1 << 20)) {
+            PreparedOperator input = PreparedOperator.of(type, 1000, rows, allocator);
+            SortNode node = new SortNode(new RemoteSourceNode(0, type), List.of(new SortKey(0, true, false)));
+            Operator sort = SortOperator.create(node, input, ExecutionContext.of(limited));
+            try {
+                assertThatThrownBy(sort::next).isInstanceOfSatisfying(AqueductException.class, e -> {
+                    assertThat(e.errorCode()).isEqualTo(ErrorCode.EXCEEDED_MEMORY_LIMIT);
+                    assertThat(e.getMessage()).containsPattern("sort needs \\d+ bytes");
+                });
+            } finally {
+                sort.close();
+            }
+            assertThat(input.isClosed()).isTrue();
+            assertThat(limited.getAllocatedMemory()).isZero();
+        }
+        assertThat(HeapBudget.jvm().reservedBytes()).isEqualTo(heapReserved);
     }
 
     @Test

@@ -35,13 +35,16 @@ final class ClusterOptions {
             names = "--worker-jvm-options",
             split = " ",
             defaultValue = "-Xmx2g -XX:+UseParallelGC --add-opens=java.base/java.nio=ALL-UNNAMED",
-            description = "JVM options of spawned workers. Default: ${DEFAULT-VALUE}.")
+            description =
+                    "JVM options of spawned workers. Operators' heap state (hash tables, aggregation state, sort"
+                            + " indexes) is bounded to half of their -Xmx, whatever the memory limits. Default: ${DEFAULT-VALUE}.")
     List<String> workerJvmOptions;
 
     @Option(
             names = "--worker-memory",
             defaultValue = "4294967296",
-            description = "Arrow memory limit per worker in bytes. Default: ${DEFAULT-VALUE}.")
+            description = "Memory limit per worker in bytes: off-heap Arrow batches plus operators' heap state."
+                    + " Default: ${DEFAULT-VALUE}.")
     long workerMemory;
 
     @Option(
@@ -55,7 +58,8 @@ final class ClusterOptions {
     @Option(
             names = "--task-memory",
             defaultValue = "2147483648",
-            description = "Arrow memory limit per task in bytes. Default: ${DEFAULT-VALUE}.")
+            description = "Memory limit per task in bytes: off-heap Arrow batches plus operators' heap state; a query"
+                    + " over it fails with SQLState 53200. Default: ${DEFAULT-VALUE}.")
     long taskMemory;
 
     @Option(
