@@ -36,7 +36,7 @@ public final class WindowOperator implements Operator {
         this.input = requireNonNull(input, "input is null");
         this.context = requireNonNull(context, "context is null");
         this.allocator = context.allocator().newChildAllocator("window", 0, Long.MAX_VALUE);
-        this.buffer = new SortBuffer(input.outputType(), allocator);
+        this.buffer = new SortBuffer(input.outputType(), allocator, "window");
         this.memory = new HeapMemoryTracker(allocator, "window");
     }
 

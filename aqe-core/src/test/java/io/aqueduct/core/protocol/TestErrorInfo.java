@@ -1,4 +1,4 @@
-package io.aqueduct.server.transport;
+package io.aqueduct.core.protocol;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
