@@ -165,7 +165,7 @@ class TestDriverApi {
             second = queryId(statement);
         }
         try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("SELECT query_id, sql FROM sys.queries")) {
+                ResultSet rows = statement.executeQuery("SELECT query_id, \"sql\" FROM sys.queries")) {
             List<String> queries = new ArrayList<>();
             while (rows.next()) {
                 // The text of the driver's lookup of a statement's latest query id.

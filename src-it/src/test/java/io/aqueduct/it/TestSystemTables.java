@@ -142,7 +142,11 @@ class TestSystemTables {
     @Test
     void aggregatesOverASystemTable() throws SQLException {
         assertThat(rows("SELECT count(*), count(DISTINCT kind) FROM sys.settings WHERE name LIKE 'distributed.%'"))
-                .containsExactly(List.of((long) pairs("SHOW SETTINGS").size(), 3L));
+                .containsExactly(List.of(
+                        pairs("SHOW SETTINGS").keySet().stream()
+                                .filter(name -> name.startsWith("distributed."))
+                                .count(),
+                        3L));
     }
 
     @Test

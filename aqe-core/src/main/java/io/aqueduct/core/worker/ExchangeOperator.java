@@ -102,8 +102,16 @@ public final class ExchangeOperator implements Operator {
                 Thread.currentThread().interrupt();
                 throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while reading remote data");
             }
-            throwIfFailed();
-            context.checkCanceled();
+            try {
+                throwIfFailed();
+                context.checkCanceled();
+            } catch (RuntimeException e) {
+                // The item was taken off the queue: close() can no longer release its batch.
+                if (item != null) {
+                    release(item);
+                }
+                throw e;
+            }
             if (item == null) {
                 continue;
             }
