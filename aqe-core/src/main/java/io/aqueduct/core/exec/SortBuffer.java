@@ -33,6 +33,14 @@ final class SortBuffer implements AutoCloseable {
         return rowCount;
     }
 
+    /** Adds every batch {@code input} produces, until its end; stops with the query when it is canceled. */
+    void addAll(Operator input, ExecutionContext context) {
+        for (VectorSchemaRoot batch = input.next(); batch != null; batch = input.next()) {
+            add(batch);
+            context.checkCanceled();
+        }
+    }
+
     /** Takes ownership of {@code batch}. */
     void add(VectorSchemaRoot batch) {
         if (batch.getRowCount() == 0) {

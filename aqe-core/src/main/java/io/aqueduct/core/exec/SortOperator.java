@@ -39,10 +39,7 @@ public final class SortOperator implements Operator {
     @Override
     public VectorSchemaRoot next() {
         if (sortedAddresses == null) {
-            for (VectorSchemaRoot batch = input.next(); batch != null; batch = input.next()) {
-                buffer.add(batch);
-                context.checkCanceled();
-            }
+            buffer.addAll(input, context);
             sortedAddresses = buffer.sortedAddresses(comparator);
         }
         if (position >= sortedAddresses.length) {

@@ -53,10 +53,7 @@ public final class WindowOperator implements Operator {
     @Override
     public VectorSchemaRoot next() {
         if (output == null) {
-            for (VectorSchemaRoot batch = input.next(); batch != null; batch = input.next()) {
-                buffer.add(batch);
-                context.checkCanceled();
-            }
+            buffer.addAll(input, context);
             output = compute();
         }
         int rowCount = output.getRowCount();
