@@ -22,6 +22,8 @@ public enum ErrorCode {
     /** The query ran longer than its statement's timeout or the server's maximum run time. */
     QUERY_TIMEOUT(ErrorType.USER, "HYT00"),
     EXCEEDED_MEMORY_LIMIT(ErrorType.INSUFFICIENT_RESOURCES, "53200"),
+    /** The query waited longer than the admission queue's timeout for one of the running slots. */
+    QUERY_QUEUE_TIMEOUT(ErrorType.INSUFFICIENT_RESOURCES, "53000"),
     WORKER_UNAVAILABLE(ErrorType.EXTERNAL, "08006"),
     /** A data file or directory that is missing, unreadable or corrupt. */
     FILE_ERROR(ErrorType.EXTERNAL, "58030"),

@@ -65,6 +65,23 @@ public enum Setting {
             Kind.DURATION,
             "0",
             "Server-wide bound on any query's run time, whatever the session's query.timeout; 0 means no limit"),
+    QUERY_MAX_ATTEMPTS(
+            "query.max_attempts",
+            Kind.INTEGER,
+            "3",
+            "How many times a query that loses a worker runs, counting the first; it runs again on the workers left"
+                    + " only while none of its rows has reached the client, else it fails with SQLState 08006"),
+    QUERY_MAX_CONCURRENT(
+            "query.max_concurrent",
+            Kind.INTEGER,
+            "0",
+            "Server-wide bound on the queries running at once (set on the server: serve --max-concurrent-queries or"
+                    + " --set); later ones wait in a queue, shown QUEUED in sys.queries; 0 means no bound"),
+    QUERY_QUEUE_TIMEOUT(
+            "query.queue_timeout",
+            Kind.DURATION,
+            "60s",
+            "How long a query waits in the admission queue before it fails with SQLState 53000"),
     QUERY_FETCH_WAIT(
             "query.fetch_wait",
             Kind.DURATION,

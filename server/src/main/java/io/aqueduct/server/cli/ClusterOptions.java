@@ -1,5 +1,6 @@
 package io.aqueduct.server.cli;
 
+import io.aqueduct.core.settings.Setting;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,8 +85,24 @@ final class ClusterOptions {
     List<String> catalogs = new ArrayList<>();
 
     @Option(
+            names = "--max-concurrent-queries",
+            description = "Queries that may run at once; later ones wait in a queue (at most query.queue_timeout,"
+                    + " 60 s by default) and show as QUEUED in sys.queries. Same as --set query.max_concurrent=N."
+                    + " Default: no bound.")
+    Integer maxConcurrentQueries;
+
+    @Option(
             names = "--set",
             description = "Server default of an engine setting, e.g. --set distributed.dynamic_task_count=false"
                     + " (repeatable; SHOW SETTINGS lists them).")
     Map<String, String> settings = new LinkedHashMap<>();
+
+    /** The server's defaults of the engine settings: {@code --set}, and the options that stand for one. */
+    Map<String, String> serverSettings() {
+        Map<String, String> all = new LinkedHashMap<>(settings);
+        if (maxConcurrentQueries != null) {
+            all.put(Setting.QUERY_MAX_CONCURRENT.settingName(), String.valueOf(maxConcurrentQueries));
+        }
+        return all;
+    }
 }

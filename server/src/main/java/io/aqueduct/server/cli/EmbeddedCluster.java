@@ -71,7 +71,7 @@ final class EmbeddedCluster implements AutoCloseable {
                     secret,
                     options.coordinatorMemory,
                     options.taskMemory,
-                    SettingValues.defaults().withAll(options.settings),
+                    SettingValues.defaults().withAll(options.serverSettings()),
                     options.queryRetention);
             CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current(), security);
             return new EmbeddedCluster(

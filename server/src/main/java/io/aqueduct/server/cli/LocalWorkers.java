@@ -6,32 +6,53 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Worker processes spawned on loopback by {@code serve}. Each child runs {@code worker
  * --exit-with-parent}: it exits when its standard input closes, so no worker outlives its parent,
- * even one killed with SIGKILL.
+ * even one killed with SIGKILL. A worker that dies is started again on the same port, so that it keeps
+ * its URL and the coordinator's probes find it back.
  */
 final class LocalWorkers implements AutoCloseable {
     static final String READY_PREFIX = "Aqueduct worker ready: ";
+    private static final Logger LOG = LoggerFactory.getLogger(LocalWorkers.class);
+    /** How long to wait before starting a dead worker again after a start that failed. */
+    private static final Duration RESTART_BACKOFF = Duration.ofSeconds(2);
 
+    /** Starts one worker on the given port (0: any free one). */
+    @FunctionalInterface
+    private interface Spawner {
+        Process spawn(int port) throws IOException;
+    }
+
+    private final Spawner spawner;
     private final List<Process> processes;
     private final List<String> urls;
     /** Where the workers' output goes once they are ready. */
     private final PrintStream output;
 
-    private LocalWorkers(List<Process> processes, List<String> urls, PrintStream output) {
+    private volatile boolean closed;
+
+    private LocalWorkers(Spawner spawner, List<Process> processes, List<String> urls, PrintStream output) {
+        this.spawner = spawner;
         this.processes = processes;
         this.urls = urls;
         this.output = output;
+        for (int i = 0; i < processes.size(); i++) {
+            superviseWorker(i);
+        }
     }
 
     /**
@@ -56,9 +77,10 @@ final class LocalWorkers implements AutoCloseable {
                 : System.err;
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
+        Spawner spawner = port -> spawn(port, secret, jvmOptions, memoryBytes, splitCacheBytes, catalogs, logFile);
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes, splitCacheBytes, catalogs, logFile));
+                processes.add(spawner.spawn(0));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process, output));
@@ -68,10 +90,63 @@ final class LocalWorkers implements AutoCloseable {
             closeLog(output);
             throw e;
         }
-        return new LocalWorkers(processes, urls, output);
+        return new LocalWorkers(spawner, processes, urls, output);
+    }
+
+    /** Starts worker {@code index} again, on its port, whenever its process exits before {@link #close()}. */
+    private void superviseWorker(int index) {
+        Process process;
+        synchronized (processes) {
+            process = processes.get(index);
+        }
+        process.onExit().thenRun(() -> {
+            if (!closed) {
+                Thread restart = new Thread(() -> restart(index, process), "aqueduct-worker-restart-" + index);
+                restart.setDaemon(true);
+                restart.start();
+            }
+        });
+    }
+
+    private void restart(int index, Process dead) {
+        String url = urls.get(index);
+        LOG.warn("Local worker {} (pid {}) exited with code {}; starting it again", url, dead.pid(), dead.exitValue());
+        int port = URI.create(url).getPort();
+        while (!closed) {
+            Process process = null;
+            try {
+                process = spawner.spawn(port);
+                String announced = awaitReady(process, output);
+                if (!announced.equals(url)) {
+                    throw new IOException("the new worker announced " + announced + " instead of " + url);
+                }
+                synchronized (processes) {
+                    if (closed) {
+                        process.destroy();
+                        return;
+                    }
+                    processes.set(index, process);
+                }
+                LOG.info("Local worker {} started again (pid {})", url, process.pid());
+                superviseWorker(index);
+                return;
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("Could not start local worker {} again: {}", url, e.getMessage());
+                if (process != null) {
+                    process.destroyForcibly();
+                }
+                try {
+                    Thread.sleep(RESTART_BACKOFF.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
     }
 
     private static Process spawn(
+            int port,
             ClusterSecret secret,
             List<String> jvmOptions,
             long memoryBytes,
@@ -86,7 +161,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add(System.getProperty("java.class.path"));
         command.add(Main.class.getName());
         command.add("worker");
-        command.add("--port=0");
+        command.add("--port=" + port);
         command.add("--memory=" + memoryBytes);
         command.add("--split-cache-bytes=" + splitCacheBytes);
         command.add("--exit-with-parent");
@@ -136,10 +211,15 @@ final class LocalWorkers implements AutoCloseable {
 
     @Override
     public void close() {
-        for (Process process : processes) {
+        List<Process> all;
+        synchronized (processes) {
+            closed = true;
+            all = List.copyOf(processes);
+        }
+        for (Process process : all) {
             process.destroy();
         }
-        for (Process process : processes) {
+        for (Process process : all) {
             try {
                 if (!process.waitFor(10, TimeUnit.SECONDS)) {
                     process.destroyForcibly();

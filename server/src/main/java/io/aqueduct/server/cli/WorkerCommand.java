@@ -4,6 +4,7 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.splitcache.SplitCache;
+import io.aqueduct.server.membership.CoordinatorAnnouncer;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.worker.WorkerServer;
 import java.io.IOException;
@@ -31,7 +32,11 @@ final class WorkerCommand implements Callable<Integer> {
     @Option(names = "--secret", description = "Cluster secret (default: env AQUEDUCT_SECRET).")
     String secret;
 
-    @Option(names = "--coordinator", description = "Coordinator URL (informational until workers register themselves).")
+    @Option(
+            names = "--coordinator",
+            description = "Coordinator URL (its JDBC port, e.g. http://coordinator-host:8765) to announce this worker"
+                    + " to, every 2 s, so that it schedules queries here; --host must be an address the coordinator"
+                    + " reaches. The coordinator then probes the worker every second.")
     String coordinator;
 
     @Option(
@@ -74,7 +79,18 @@ final class WorkerCommand implements Callable<Integer> {
         }
         long cacheBytes = splitCacheBytes < 0 ? SplitCache.defaultCapacity(memory) : splitCacheBytes;
         WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors, cacheBytes);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> closeQuietly(worker), "aqueduct-worker-shutdown"));
+        CoordinatorAnnouncer announcer = coordinator == null
+                ? null
+                : CoordinatorAnnouncer.start(coordinator, worker.url(), new ClusterSecret(value));
+        Runtime.getRuntime()
+                .addShutdownHook(new Thread(
+                        () -> {
+                            if (announcer != null) {
+                                announcer.close();
+                            }
+                            closeQuietly(worker);
+                        },
+                        "aqueduct-worker-shutdown"));
         if (exitWithParent) {
             watchParent();
         }

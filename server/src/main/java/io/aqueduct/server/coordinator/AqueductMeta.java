@@ -82,7 +82,7 @@ public final class AqueductMeta implements ProtobufMeta {
     /** A statement's state; a fetch reads it under the lock but waits for rows outside it. */
     private static final class StatementState {
         CompiledQuery prepared;
-        volatile QueryExecution execution;
+        volatile RetryingQuery execution;
         /** The session's {@code query.fetch_wait} when the execution started. */
         Duration fetchWait;
 
@@ -243,7 +243,7 @@ public final class AqueductMeta implements ProtobufMeta {
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
-        QueryExecution execution =
+        RetryingQuery execution =
                 coordinator.execute(statement.prepared, parameterValues, session, h.connectionId, h.id, requestNanos);
         synchronized (statement) {
             statement.execution = execution;
@@ -304,7 +304,7 @@ public final class AqueductMeta implements ProtobufMeta {
      * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile.
      */
     private static Frame nextFrame(StatementState statement, long offset, int requestedRows, Duration wait) {
-        QueryExecution execution;
+        RetryingQuery execution;
         int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
         synchronized (statement) {
             execution = statement.execution;

@@ -29,8 +29,11 @@ import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.FinalPlanText;
+import io.aqueduct.server.finalplan.QueryProgress;
 import io.aqueduct.server.finalplan.QueryRecord;
 import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.lifecycle.QueryState;
+import io.aqueduct.server.membership.WorkerMembership;
 import io.aqueduct.server.system.SystemContext;
 import io.aqueduct.server.system.SystemSchema;
 import io.aqueduct.server.transport.ClusterSecret;
@@ -49,6 +52,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
 import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -62,14 +68,22 @@ public final class Coordinator implements AutoCloseable {
 
     private static final int ANALYZE_FETCH_ROWS = 65_536;
     private static final Duration ANALYZE_FETCH_WAIT = Duration.ofSeconds(1);
+    /** How often the coordinator probes each worker, and how long a probe may take before the worker is out. */
+    private static final Duration PROBE_INTERVAL = Duration.ofSeconds(1);
+
+    private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
     /** The memory the final plans of ended queries may take, whatever the retention. */
     private static final long MAX_RETAINED_PLAN_BYTES = 256L << 20;
 
     private final ConnectorRegistry connectors;
     private final QueryCompiler compiler;
     private final SystemTables<SystemContext> systemTables;
-    private final List<String> workerUrls;
-    private final ClusterShape clusterShape;
+    /** The workers and whether each answers: every query attempt is planned on the active ones. */
+    private final WorkerMembership membership;
+
+    private final int coresPerWorker;
+    private final ClusterSecret secret;
+    private final AdmissionQueue admission;
     private final WorkerClient client;
     private final BufferAllocator allocator;
     private final long taskMemoryBytes;
@@ -81,7 +95,7 @@ public final class Coordinator implements AutoCloseable {
     /** Schedules queries and cleans up after them, so that no client request thread waits for either. */
     private final ExecutorService schedulerExecutor = Executors.newCachedThreadPool(daemon("query-scheduler"));
     /** Queries that have not reached a terminal state, by id: what KILL QUERY can reach. */
-    private final Map<String, QueryExecution> running = new ConcurrentHashMap<>();
+    private final Map<String, RetryingQuery> running = new ConcurrentHashMap<>();
 
     private final ScheduledExecutorService monitorExecutor =
             Executors.newScheduledThreadPool(2, daemon("query-monitor"));
@@ -99,15 +113,28 @@ public final class Coordinator implements AutoCloseable {
             throw new IllegalArgumentException("a coordinator needs at least one worker");
         }
         this.connectors = connectors;
-        this.workerUrls = List.copyOf(workerUrls);
-        this.clusterShape = ClusterShape.of(workerUrls.size(), coresPerWorker);
+        this.coresPerWorker = coresPerWorker;
+        this.secret = secret;
         this.client = new WorkerClient(secret);
+        this.membership = new WorkerMembership(workerUrls, client::info, PROBE_TIMEOUT);
+        this.membership.start(PROBE_INTERVAL);
+        this.admission = new AdmissionQueue(defaultSettings.number(Setting.QUERY_MAX_CONCURRENT));
         this.queries = new QueryRegistry(queryRetention, MAX_RETAINED_PLAN_BYTES);
-        this.systemTables = SystemSchema.tables(connectors, this.workerUrls, client, queries);
+        this.systemTables = SystemSchema.tables(connectors, membership::members, client, queries);
         this.compiler = new QueryCompiler(connectors.all(), systemTables);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
         this.defaultSettings = defaultSettings;
+    }
+
+    /** The workers the coordinator knows, for registrations and restarts of local workers. */
+    public WorkerMembership membership() {
+        return membership;
+    }
+
+    /** What workers present to the coordinator, and it to them. */
+    ClusterSecret secret() {
+        return secret;
     }
 
     /** The server's settings, which every new session starts from. */
@@ -129,11 +156,13 @@ public final class Coordinator implements AutoCloseable {
     }
 
     /**
-     * Plans the query, registers it and starts it on the workers, returning at once; {@code connectionId}
-     * and {@code statementId} name the Avatica statement that runs it, and its time limit counts from
-     * {@code requestNanos}, when the client's request arrived.
+     * Admits the query (it waits, QUEUED, while {@code query.max_concurrent} queries run), plans and
+     * registers it and starts it on the active workers, returning at once; it runs again on the workers
+     * left if it loses one before any row reached the client. {@code connectionId} and {@code statementId}
+     * name the Avatica statement that runs it, and its time limit counts from {@code requestNanos}, when
+     * the client's request arrived.
      */
-    QueryExecution execute(
+    RetryingQuery execute(
             CompiledQuery query,
             List<?> parameterValues,
             Session session,
@@ -141,23 +170,62 @@ public final class Coordinator implements AutoCloseable {
             int statementId,
             long requestNanos) {
         String queryId = nextQueryId();
+        long startEpochMillis = System.currentTimeMillis();
+        IntFunction<QueryRecord> record = attempt -> new QueryRecord(
+                queryId, connectionId, statementId, session.user(), query.sql(), startEpochMillis, attempt, null, null);
+        queries.started(
+                record.apply(1),
+                () -> new QueryProgress(QueryState.QUEUED, System.currentTimeMillis() - startEpochMillis, 0, 0, 0));
+        try {
+            admission.admit(queryId, Duration.ofMillis(session.settings().number(Setting.QUERY_QUEUE_TIMEOUT)));
+        } catch (RuntimeException e) {
+            queries.forget(queryId);
+            throw e;
+        }
+        AtomicReference<RetryingQuery> retrying = new AtomicReference<>();
+        retrying.set(new RetryingQuery(
+                queryId,
+                (int) Math.min(session.settings().number(Setting.QUERY_MAX_ATTEMPTS), Integer.MAX_VALUE),
+                attempt -> startAttempt(
+                        query, parameterValues, session, record.apply(attempt), requestNanos, ended -> retrying.get()
+                                .attemptEnded(ended)),
+                () -> {
+                    membership.probeAll();
+                    return membership.activeUrls();
+                },
+                () -> {
+                    running.remove(queryId, retrying.get());
+                    admission.release();
+                }));
+        running.put(queryId, retrying.get());
+        try {
+            retrying.get().start();
+        } catch (RuntimeException e) {
+            queries.forget(queryId);
+            throw e;
+        }
+        return retrying.get();
+    }
+
+    /** One attempt of a query, planned and placed on the workers active now. */
+    private RetryingQuery.Attempt startAttempt(
+            CompiledQuery query,
+            List<?> parameterValues,
+            Session session,
+            QueryRecord record,
+            long requestNanos,
+            Consumer<QueryExecution> onEnd) {
+        List<String> workers = activeWorkers();
+        ClusterShape shape = clusterShape(session.settings(), workers.size());
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
-                clusterShape(session.settings()).maxTasksPerStage(),
+                shape.maxTasksPerStage(),
                 new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, client),
                 client);
-        BufferAllocator queryAllocator = allocator.newChildAllocator("query-" + queryId, 0, allocator.getLimit());
-        QueryRecord record = new QueryRecord(
-                queryId,
-                connectionId,
-                statementId,
-                session.user(),
-                query.sql(),
-                System.currentTimeMillis(),
-                null,
-                null);
+        BufferAllocator queryAllocator = allocator.newChildAllocator(
+                "query-" + record.queryId() + "-" + record.attempt(), 0, allocator.getLimit());
         QueryExecution.Resources resources = new QueryExecution.Resources(
-                new TaskPlacement(workerUrls, nextWorker),
+                new TaskPlacement(workers, nextWorker),
                 client,
                 queryAllocator,
                 schedulerExecutor,
@@ -170,15 +238,25 @@ public final class Coordinator implements AutoCloseable {
                 record,
                 queries,
                 query,
-                () -> distribute(query, parameterValues, session),
+                () -> distribute(query, parameterValues, session, shape),
                 taskCounts,
                 resources,
-                ended -> running.remove(ended.queryId(), ended));
-        running.put(queryId, execution);
-        if (execution.state().isTerminal()) {
-            running.remove(queryId, execution);
+                onEnd);
+        return new RetryingQuery.Attempt(execution, workers);
+    }
+
+    /** The workers that answered their last probe; 08006 when none did. */
+    private List<String> activeWorkers() {
+        List<String> workers = membership.activeUrls();
+        if (workers.isEmpty()) {
+            throw new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE,
+                    "No worker is reachable: "
+                            + membership.members().stream()
+                                    .map(WorkerMembership.Member::url)
+                                    .toList());
         }
-        return execution;
+        return workers;
     }
 
     /**
@@ -186,7 +264,7 @@ public final class Coordinator implements AutoCloseable {
      * are released right after. A query that is not running (unknown, or already ended) is an error.
      */
     void kill(String queryId) {
-        QueryExecution execution = running.get(queryId);
+        RetryingQuery execution = running.get(queryId);
         boolean canceled = execution != null
                 && execution.cancel(new AqueductException(
                         ErrorCode.QUERY_CANCELED, "Query " + queryId + " was killed (KILL QUERY)"));
@@ -221,7 +299,7 @@ public final class Coordinator implements AutoCloseable {
         if (!query.readsSystemTables()) {
             return Optional.empty();
         }
-        PlanNode plan = query.plan(parameterValues, systemTables.snapshotSource(new SystemContext(session.settings())));
+        PlanNode plan = query.plan(parameterValues, systemTables.snapshotSource(session.systemContext()));
         if (readsConnectorTable(plan)) {
             return Optional.empty();
         }
@@ -271,7 +349,12 @@ public final class Coordinator implements AutoCloseable {
         lines.add("Logical plan:");
         query.logicalPlan().lines().map(line -> "  " + line).forEach(lines::add);
         lines.add("Distributed plan:");
-        StagePlanPrinter.lines(distribute(query, parameterValues, session)).stream()
+        StagePlanPrinter.lines(distribute(
+                        query,
+                        parameterValues,
+                        session,
+                        clusterShape(session.settings(), activeWorkers().size())))
+                .stream()
                 .map(line -> "  " + line)
                 .forEach(lines::add);
         return lines;
@@ -284,7 +367,7 @@ public final class Coordinator implements AutoCloseable {
     List<String> explainAnalyze(
             CompiledQuery query, List<?> parameterValues, Session session, String connectionId, int statementId) {
         String queryId;
-        try (QueryExecution execution =
+        try (RetryingQuery execution =
                 execute(query, parameterValues, session, connectionId, statementId, System.nanoTime())) {
             queryId = execution.queryId();
             do {
@@ -304,11 +387,11 @@ public final class Coordinator implements AutoCloseable {
         return queries;
     }
 
-    private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session) {
-        return new DistributedPlanner(clusterShape(session.settings()), this::statistics, this::taskEstimator)
+    private StagePlan distribute(CompiledQuery query, List<?> parameterValues, Session session, ClusterShape shape) {
+        return new DistributedPlanner(shape, this::statistics, this::taskEstimator)
                 .plan(query.plan(
                         parameterValues,
-                        systemTables.snapshotSource(new SystemContext(session.settings())),
+                        systemTables.snapshotSource(session.systemContext()),
                         StatementTime.now(session.timeZone())));
     }
 
@@ -324,7 +407,8 @@ public final class Coordinator implements AutoCloseable {
      * The cluster as the session's settings see it: task bounds, the broadcast threshold, and the fixed
      * task count, which applies only with {@code distributed.dynamic_task_count} off.
      */
-    private ClusterShape clusterShape(SettingValues settings) {
+    private ClusterShape clusterShape(SettingValues settings, int workerCount) {
+        ClusterShape clusterShape = ClusterShape.of(workerCount, coresPerWorker);
         long maxTasks = settings.number(Setting.MAX_TASKS_PER_STAGE);
         long fixedTasks = settings.bool(Setting.DYNAMIC_TASK_COUNT) ? 0 : settings.number(Setting.FIXED_TASK_COUNT);
         return new ClusterShape(
@@ -341,6 +425,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        membership.close();
         schedulerExecutor.shutdownNow();
         monitorExecutor.shutdownNow();
         exchangeExecutor.shutdownNow();

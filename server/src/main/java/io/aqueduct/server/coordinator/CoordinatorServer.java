@@ -1,14 +1,17 @@
 package io.aqueduct.server.coordinator;
 
+import io.aqueduct.server.membership.WorkerAnnouncements;
 import io.aqueduct.server.security.AuthenticatedUserHandler;
 import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.security.TlsKeystore;
 import io.aqueduct.server.security.TlsRequiredResponder;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.calcite.avatica.remote.Driver;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.AvaticaProtobufHandler;
 import org.apache.calcite.avatica.server.HttpServer;
+import org.apache.calcite.avatica.server.ServerCustomizer;
 import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
 import org.eclipse.jetty.server.ServerConnector;
@@ -41,7 +44,15 @@ public final class CoordinatorServer implements AutoCloseable {
         } else {
             builder.withHandler(service, Driver.Serialization.PROTOBUF);
         }
-        security.tls().ifPresent(tls -> withTls(builder, tls));
+        // In front of the JDBC endpoint's handlers: workers announce themselves with the cluster secret.
+        List<ServerCustomizer<Server>> customizers = new ArrayList<>();
+        customizers.add(jetty -> jetty.setHandler(
+                new WorkerAnnouncements(jetty.getHandler(), coordinator.membership(), coordinator.secret())));
+        security.tls().ifPresent(tls -> {
+            withTls(builder, tls);
+            customizers.add(CoordinatorServer::answerPlainHttpOnTlsPort);
+        });
+        builder.withServerCustomizers(customizers, Server.class);
         HttpServer server = builder.build();
         server.start();
         return new CoordinatorServer(server);
@@ -50,7 +61,6 @@ public final class CoordinatorServer implements AutoCloseable {
     private static void withTls(HttpServer.Builder<Server> builder, TlsKeystore tls) {
         // The trust store only matters for client certificates, which the endpoint does not ask for.
         builder.withTLS(tls.path().toFile(), tls.password(), tls.path().toFile(), tls.password(), tls.type());
-        builder.withServerCustomizers(List.of(CoordinatorServer::answerPlainHttpOnTlsPort), Server.class);
     }
 
     private static void answerPlainHttpOnTlsPort(Server server) {

@@ -343,6 +343,11 @@ final class QueryExecution implements AutoCloseable {
         return queryId;
     }
 
+    /** Why the query failed or was canceled; empty while it runs or after it finished. */
+    Optional<AqueductException> failureCause() {
+        return state.failureCause();
+    }
+
     QueryState state() {
         return state.state();
     }

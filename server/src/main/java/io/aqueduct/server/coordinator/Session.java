@@ -4,10 +4,12 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.security.AuthenticatedUserHandler;
+import io.aqueduct.server.system.SystemContext;
 import java.time.DateTimeException;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a JDBC connection sets for its queries: its user (the one HTTP BASIC authenticated when the
@@ -15,9 +17,11 @@ import java.util.Map;
  * default catalog and schema, the engine settings in force (server defaults, overridden by
  * connection properties, overridden by {@code SET}), and the time zone of CURRENT_TIMESTAMP and its
  * kin: the {@code timeZone} connection property (Avatica's own name, which its client also reads), else
- * UTC.
+ * UTC. {@code seesAllQueries}: whether the user may read every user's queries in the sys tables, true
+ * for an administrator (the {@code admin} role in the user file) and on an endpoint without authentication.
  */
-record Session(String user, String catalog, String schema, SettingValues settings, ZoneId timeZone) {
+record Session(
+        String user, String catalog, String schema, SettingValues settings, ZoneId timeZone, boolean seesAllQueries) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
 
@@ -26,13 +30,20 @@ record Session(String user, String catalog, String schema, SettingValues setting
         Map<String, String> properties = info == null ? Map.of() : info;
         String catalog = nonBlank(properties.get("catalog"), DEFAULT_CATALOG);
         String schema = nonBlank(properties.get("schema"), DEFAULT_SCHEMA);
-        String user = AuthenticatedUserHandler.current().orElse(nonBlank(properties.get("user"), ""));
+        Optional<String> authenticated = AuthenticatedUserHandler.current();
+        String user = authenticated.orElse(nonBlank(properties.get("user"), ""));
         ZoneId timeZone = timeZone(properties.get("timeZone"));
-        return new Session(user, catalog, schema, serverDefaults.withAll(properties), timeZone);
+        boolean seesAllQueries = authenticated.isEmpty() || AuthenticatedUserHandler.currentIsAdministrator();
+        return new Session(user, catalog, schema, serverDefaults.withAll(properties), timeZone, seesAllQueries);
     }
 
     Session withSettings(SettingValues newSettings) {
-        return new Session(user, catalog, schema, newSettings, timeZone);
+        return new Session(user, catalog, schema, newSettings, timeZone, seesAllQueries);
+    }
+
+    /** What the session's queries tell the system tables they read. */
+    SystemContext systemContext() {
+        return new SystemContext(settings, seesAllQueries ? Optional.empty() : Optional.of(user));
     }
 
     private static ZoneId timeZone(String name) {

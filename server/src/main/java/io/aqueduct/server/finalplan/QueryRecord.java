@@ -6,6 +6,7 @@ package io.aqueduct.server.finalplan;
  *
  * @param connectionId the Avatica connection that ran it
  * @param statementId the Avatica statement handle that ran it
+ * @param attempt which run of the query this is: 1, then one more each time it ran again after losing a worker
  * @param finalPlan the plan that ran, or null while it runs
  */
 public record QueryRecord(
@@ -15,5 +16,6 @@ public record QueryRecord(
         String user,
         String sql,
         long startEpochMillis,
+        int attempt,
         QueryProgress progress,
         FinalPlan finalPlan) {}

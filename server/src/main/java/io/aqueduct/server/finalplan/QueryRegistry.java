@@ -47,6 +47,7 @@ public final class QueryRegistry {
                         start.user(),
                         start.sql(),
                         start.startEpochMillis(),
+                        start.attempt(),
                         liveProgress.get(),
                         null);
             }
@@ -61,6 +62,7 @@ public final class QueryRegistry {
                     start.user(),
                     start.sql(),
                     start.startEpochMillis(),
+                    start.attempt(),
                     ended,
                     finalPlan);
         }
@@ -75,7 +77,19 @@ public final class QueryRegistry {
      * Registers a query that starts now; its progress is asked of {@code liveProgress} until it ends.
      */
     public synchronized void started(QueryRecord query, Supplier<QueryProgress> liveProgress) {
-        entries.put(query.queryId(), new Entry(query, liveProgress));
+        // A query that runs again (another attempt, or admitted after queueing) replaces its entry.
+        Entry replaced = entries.put(query.queryId(), new Entry(query, liveProgress));
+        if (replaced != null) {
+            planBytes -= replaced.bytes;
+        }
+    }
+
+    /** Forgets a query that never ran: it timed out in the admission queue or failed to plan after it. */
+    public synchronized void forget(String queryId) {
+        Entry removed = entries.remove(queryId);
+        if (removed != null) {
+            planBytes -= removed.bytes;
+        }
     }
 
     /**

@@ -18,7 +18,11 @@ import org.eclipse.jetty.server.handler.HandlerWrapper;
  * connection's user is the one who proved it, not the {@code user} property a client claims.
  */
 public final class AuthenticatedUserHandler extends HandlerWrapper implements AvaticaHandler {
+    /** The role that, in the user file ({@code name: PBKDF2:...,admin}), lets a user see every user's queries. */
+    public static final String ADMINISTRATOR_ROLE = "admin";
+
     private static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
+    private static final ThreadLocal<Boolean> CURRENT_IS_ADMINISTRATOR = new ThreadLocal<>();
 
     private final AvaticaHandler avatica;
 
@@ -32,14 +36,21 @@ public final class AuthenticatedUserHandler extends HandlerWrapper implements Av
         return Optional.ofNullable(CURRENT.get());
     }
 
+    /** Whether the authenticated user of the request this thread serves has the {@code admin} role. */
+    public static boolean currentIsAdministrator() {
+        return Boolean.TRUE.equals(CURRENT_IS_ADMINISTRATOR.get());
+    }
+
     @Override
     public void handle(String target, Request baseRequest, HttpServletRequest request, HttpServletResponse response)
             throws IOException, ServletException {
         CURRENT.set(request.getRemoteUser());
+        CURRENT_IS_ADMINISTRATOR.set(request.isUserInRole(ADMINISTRATOR_ROLE));
         try {
             super.handle(target, baseRequest, request, response);
         } finally {
             CURRENT.remove();
+            CURRENT_IS_ADMINISTRATOR.remove();
         }
     }
 

@@ -33,9 +33,9 @@ final class AqeDecisionsTable {
 
     private AqeDecisionsTable() {}
 
-    private static List<QueryDecision> decisions(QueryRegistry registry, SystemScan scan) {
+    private static List<QueryDecision> decisions(QueryRegistry registry, SystemContext context, SystemScan scan) {
         List<QueryDecision> decisions = new ArrayList<>();
-        RegistryRows.finalPlans(registry, scan).forEach(plan -> {
+        RegistryRows.finalPlans(registry, context, scan).forEach(plan -> {
             List<AqeDecision> all = plan.decisions();
             for (int i = 0; i < all.size(); i++) {
                 decisions.add(new QueryDecision(plan.queryId(), i, all.get(i)));
@@ -45,6 +45,6 @@ final class AqeDecisionsTable {
     }
 
     static SystemTable<SystemContext> create(QueryRegistry registry) {
-        return new RegistryTable<>("aqe_decisions", COLUMNS, scan -> decisions(registry, scan));
+        return new RegistryTable<>("aqe_decisions", COLUMNS, (context, scan) -> decisions(registry, context, scan));
     }
 }

@@ -30,10 +30,11 @@ final class OperatorsTable {
     private OperatorsTable() {}
 
     static SystemTable<SystemContext> create(QueryRegistry registry) {
-        return new RegistryTable<>("operators", COLUMNS, scan -> RegistryRows.stages(registry, scan).stream()
-                .flatMap(row -> row.stage().operators().stream()
-                        .map(operator ->
-                                new StageOperator(row.queryId(), row.stage().stageId(), operator)))
-                .toList());
+        return new RegistryTable<>(
+                "operators", COLUMNS, (context, scan) -> RegistryRows.stages(registry, context, scan).stream()
+                        .flatMap(row -> row.stage().operators().stream()
+                                .map(operator -> new StageOperator(
+                                        row.queryId(), row.stage().stageId(), operator)))
+                        .toList());
     }
 }

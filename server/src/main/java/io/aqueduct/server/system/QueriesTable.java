@@ -50,6 +50,7 @@ final class QueriesTable {
     private QueriesTable() {}
 
     static SystemTable<SystemContext> create(QueryRegistry registry) {
-        return new RegistryTable<>("queries", COLUMNS, scan -> RegistryRows.queries(registry, scan));
+        return new RegistryTable<>(
+                "queries", COLUMNS, (context, scan) -> RegistryRows.queries(registry, context, scan));
     }
 }

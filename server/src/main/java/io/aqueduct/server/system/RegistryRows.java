@@ -15,12 +15,15 @@ import java.util.Objects;
 final class RegistryRows {
     private RegistryRows() {}
 
-    static List<QueryRecord> queries(QueryRegistry registry, SystemScan scan) {
-        return scan.queryId().map(id -> registry.query(id).stream().toList()).orElseGet(registry::queries);
+    /** The queries the scan asks for that the reader may see: its own, or all for an administrator. */
+    static List<QueryRecord> queries(QueryRegistry registry, SystemContext context, SystemScan scan) {
+        return scan.queryId().map(id -> registry.query(id).stream().toList()).orElseGet(registry::queries).stream()
+                .filter(query -> context.mayRead(query.user()))
+                .toList();
     }
 
-    static List<FinalPlan> finalPlans(QueryRegistry registry, SystemScan scan) {
-        return queries(registry, scan).stream()
+    static List<FinalPlan> finalPlans(QueryRegistry registry, SystemContext context, SystemScan scan) {
+        return queries(registry, context, scan).stream()
                 .map(QueryRecord::finalPlan)
                 .filter(Objects::nonNull)
                 .toList();
@@ -33,8 +36,8 @@ final class RegistryRows {
         }
     }
 
-    static List<QueryStage> stages(QueryRegistry registry, SystemScan scan) {
-        return finalPlans(registry, scan).stream()
+    static List<QueryStage> stages(QueryRegistry registry, SystemContext context, SystemScan scan) {
+        return finalPlans(registry, context, scan).stream()
                 .flatMap(plan -> plan.stages().stream().map(stage -> new QueryStage(plan, stage)))
                 .toList();
     }

@@ -5,20 +5,20 @@ import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.BiFunction;
 
 /**
  * A system table over the query registry: its name, its columns, and the records a scan reads (the
- * scan's query id narrows them); only the columns the query reads are computed.
+ * scan's query id narrows them, and a reader who is not an administrator sees only their own); only the columns the query reads are computed.
  *
  * @param <R> one record of the table, which becomes one row
  */
 final class RegistryTable<R> implements SystemTable<SystemContext> {
     private final String name;
     private final SystemColumns<R> columns;
-    private final Function<SystemScan, List<R>> records;
+    private final BiFunction<SystemContext, SystemScan, List<R>> records;
 
-    RegistryTable(String name, SystemColumns<R> columns, Function<SystemScan, List<R>> records) {
+    RegistryTable(String name, SystemColumns<R> columns, BiFunction<SystemContext, SystemScan, List<R>> records) {
         this.name = name;
         this.columns = columns;
         this.records = records;
@@ -36,6 +36,6 @@ final class RegistryTable<R> implements SystemTable<SystemContext> {
 
     @Override
     public List<List<Object>> rows(SystemContext context, SystemScan scan) {
-        return columns.rows(records.apply(scan), scan);
+        return columns.rows(records.apply(context, scan), scan);
     }
 }

@@ -48,7 +48,7 @@ final class StagesTable {
     private StagesTable() {}
 
     static SystemTable<SystemContext> create(QueryRegistry registry) {
-        return new RegistryTable<>("stages", COLUMNS, scan -> RegistryRows.stages(registry, scan));
+        return new RegistryTable<>("stages", COLUMNS, (context, scan) -> RegistryRows.stages(registry, context, scan));
     }
 
     private static Long estimated(StageRun stage) {

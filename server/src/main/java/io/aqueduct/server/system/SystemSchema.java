@@ -4,10 +4,12 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.server.finalplan.QueryRegistry;
+import io.aqueduct.server.membership.WorkerMembership;
 import io.aqueduct.server.transport.WorkerClient;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * The coordinator's system tables, registered in {@link #tables}: the one place that lists them. A
@@ -22,12 +24,15 @@ public final class SystemSchema {
      * The tables of {@code sys} and {@code information_schema}, in the order JDBC metadata lists them.
      *
      * @param connectors the catalogs {@code information_schema} describes, with the system tables
-     * @param workerUrls the coordinator's workers
-     * @param workers the client asking them for their info
+     * @param workers the coordinator's workers and their membership states
+     * @param client the client asking them for their info
      * @param queries the running queries and the final plans of the last ended ones
      */
     public static SystemTables<SystemContext> tables(
-            ConnectorRegistry connectors, List<String> workerUrls, WorkerClient workers, QueryRegistry queries) {
+            ConnectorRegistry connectors,
+            Supplier<List<WorkerMembership.Member>> workers,
+            WorkerClient client,
+            QueryRegistry queries) {
         // information_schema lists every system table, itself included: it reads them once they exist.
         AtomicReference<SystemTables<SystemContext>> all = new AtomicReference<>();
         List<SystemTable<SystemContext>> tables = new ArrayList<>(List.of(
@@ -36,7 +41,7 @@ public final class SystemSchema {
                 TasksTable.create(queries),
                 OperatorsTable.create(queries),
                 AqeDecisionsTable.create(queries),
-                new WorkersTable(workerUrls, workers::info),
+                new WorkersTable(workers, client::info),
                 new SettingsTable()));
         tables.addAll(InformationSchema.tables(new TableListing(connectors, all::get)));
         all.set(SystemTables.of(tables));

@@ -34,9 +34,11 @@ final class TasksTable {
     private TasksTable() {}
 
     static SystemTable<SystemContext> create(QueryRegistry registry) {
-        return new RegistryTable<>("tasks", COLUMNS, scan -> RegistryRows.stages(registry, scan).stream()
-                .flatMap(row -> row.stage().tasks().stream()
-                        .map(task -> new QueryTask(row.queryId(), row.stage().stageId(), task)))
-                .toList());
+        return new RegistryTable<>(
+                "tasks", COLUMNS, (context, scan) -> RegistryRows.stages(registry, context, scan).stream()
+                        .flatMap(row -> row.stage().tasks().stream()
+                                .map(task ->
+                                        new QueryTask(row.queryId(), row.stage().stageId(), task)))
+                        .toList());
     }
 }

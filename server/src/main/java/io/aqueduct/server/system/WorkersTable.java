@@ -6,20 +6,23 @@ import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
 import io.aqueduct.core.type.RowType;
+import io.aqueduct.server.membership.WorkerMembership;
+import io.aqueduct.server.membership.WorkerState;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
- * {@code sys.workers}: one row per worker of the coordinator, in configuration order, each asked for
- * its info now, all at once. A worker that does not answer is {@code UNREACHABLE}, with only its URL known.
+ * {@code sys.workers}: one row per worker the coordinator knows, in membership order, each asked for its
+ * info now, all at once. The state is the membership's (whether queries are scheduled on the worker),
+ * except that a worker that does not answer now is {@code UNREACHABLE}, with only its URL known.
  */
 final class WorkersTable implements SystemTable<SystemContext> {
-    static final String ACTIVE = "ACTIVE";
     static final String UNREACHABLE = "UNREACHABLE";
 
     /** A worker as this table sees it: {@code info} is null when the worker did not answer. */
-    private record Row(String url, WorkerInfo info) {
+    private record Row(String url, WorkerState state, WorkerInfo info) {
         <T> T ifAnswered(Function<WorkerInfo, T> value) {
             return info == null ? null : value.apply(info);
         }
@@ -27,19 +30,21 @@ final class WorkersTable implements SystemTable<SystemContext> {
 
     private static final SystemColumns<Row> COLUMNS = SystemColumns.<Row>builder()
             .varchar("worker_url", Row::url)
-            .varchar("state", row -> row.info() == null ? UNREACHABLE : ACTIVE)
+            .varchar(
+                    "state",
+                    row -> row.info() == null ? UNREACHABLE : row.state().name())
             .bigint("pid", row -> row.ifAnswered(WorkerInfo::pid))
             .integer("cores", row -> row.ifAnswered(WorkerInfo::processors))
             .integer("running_tasks", row -> row.ifAnswered(WorkerInfo::activeTasks))
             .bigint("allocated_bytes", row -> row.ifAnswered(WorkerInfo::allocatedBytes))
             .build();
 
-    private final List<String> workerUrls;
+    private final Supplier<List<WorkerMembership.Member>> members;
     private final Function<String, WorkerInfo> workerInfo;
 
     /** {@code workerInfo} asks a worker for its info, failing with an {@link AqueductException} if it cannot. */
-    WorkersTable(List<String> workerUrls, Function<String, WorkerInfo> workerInfo) {
-        this.workerUrls = List.copyOf(workerUrls);
+    WorkersTable(Supplier<List<WorkerMembership.Member>> members, Function<String, WorkerInfo> workerInfo) {
+        this.members = members;
         this.workerInfo = workerInfo;
     }
 
@@ -56,8 +61,9 @@ final class WorkersTable implements SystemTable<SystemContext> {
     @Override
     public List<List<Object>> rows(SystemContext context, SystemScan scan) {
         // Asked all at once: a worker that is slow to answer delays the table once, not once per worker.
-        List<CompletableFuture<Row>> asked = workerUrls.stream()
-                .map(url -> CompletableFuture.supplyAsync(() -> new Row(url, infoOrNull(url))))
+        List<CompletableFuture<Row>> asked = members.get().stream()
+                .map(member -> CompletableFuture.supplyAsync(
+                        () -> new Row(member.url(), member.state(), infoOrNull(member.url()))))
                 .toList();
         return COLUMNS.rows(asked.stream().map(CompletableFuture::join).toList());
     }

@@ -7,6 +7,8 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.WorkerInfo;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.system.SystemScan;
+import io.aqueduct.server.membership.WorkerMembership;
+import io.aqueduct.server.membership.WorkerState;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,7 +22,10 @@ class TestWorkersTable {
     void asksEveryWorkerEachTime() {
         // The workers are asked at once, from several threads.
         List<String> asked = new CopyOnWriteArrayList<>();
-        WorkersTable table = new WorkersTable(List.of(UP, DOWN), url -> {
+        List<WorkerMembership.Member> members = List.of(
+                new WorkerMembership.Member(UP, WorkerState.ACTIVE, null, 0),
+                new WorkerMembership.Member(DOWN, WorkerState.ACTIVE, null, 0));
+        WorkersTable table = new WorkersTable(() -> members, url -> {
             asked.add(url);
             if (url.equals(DOWN)) {
                 throw new AqueductException(ErrorCode.WORKER_UNAVAILABLE, "Worker " + url + " is unreachable");
