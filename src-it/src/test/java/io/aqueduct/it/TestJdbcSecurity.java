@@ -15,12 +15,15 @@ import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,6 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
 class TestJdbcSecurity {
     private static final String USER = "alice";
     private static final String PASSWORD = "correct horse battery staple";
+    /** A user without the admin role. */
+    private static final String OTHER_USER = "bob";
+
+    private static final String OTHER_PASSWORD = "another long passphrase";
     private static final String QUERY = "SELECT r_name, count(*) AS nations FROM nation JOIN region"
             + " ON n_regionkey = r_regionkey GROUP BY r_name";
     /** A connection attempt must end in an error, never in Avatica's endless retry of a dropped request. */
@@ -53,6 +60,10 @@ class TestJdbcSecurity {
         Path users = directory.resolve("users.properties");
         Files.writeString(
                 users, AqueductCluster.runCommand(PASSWORD + "\n", "hash-password", "--user", USER, "--role", "admin"));
+        Files.writeString(
+                users,
+                AqueductCluster.runCommand(OTHER_PASSWORD + "\n", "hash-password", "--user", OTHER_USER),
+                StandardOpenOption.APPEND);
         cluster = AqueductCluster.builder()
                 .name("security")
                 .serveArguments(
@@ -79,8 +90,55 @@ class TestJdbcSecurity {
     void userFileHoldsAHashNotThePassword() throws IOException {
         assertThat(Files.readString(directory.resolve("users.properties")))
                 .startsWith(USER + ": PBKDF2:sha256:")
-                .endsWith(",admin\n")
+                .contains(",admin\n" + OTHER_USER + ": PBKDF2:sha256:")
                 .doesNotContain(PASSWORD);
+    }
+
+    /** sys.queries (and the tables over the same registry) show a user their own queries; an admin sees all. */
+    @Test
+    void aUserSeesOnlyTheirOwnQueriesAndAnAdministratorSeesEveryone() throws SQLException {
+        String adminUrl = url("", "password=" + encoded(PASSWORD));
+        String userUrl = url("", "password=" + encoded(OTHER_PASSWORD)).replace("user=" + USER, "user=" + OTHER_USER);
+        try (Connection admin = DriverManager.getConnection(adminUrl);
+                Connection user = DriverManager.getConnection(userUrl)) {
+            String adminQuery = lastQueryId(admin, "SELECT 2");
+            String userQuery = lastQueryId(user, "SELECT 3");
+            assertThat(visibleQueries(user)).contains(userQuery).doesNotContain(adminQuery);
+            assertThat(visibleUsers(user)).containsOnly(OTHER_USER);
+            assertThat(visibleQueries(admin)).contains(adminQuery, userQuery);
+            try (Statement statement = user.createStatement();
+                    ResultSet rows = statement.executeQuery(
+                            "SELECT count(*) FROM sys.tasks WHERE query_id = '" + adminQuery + "'")) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getLong(1)).as("another user's tasks").isZero();
+            }
+        }
+    }
+
+    private static String lastQueryId(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.executeQuery(sql).close();
+            return statement.unwrap(AqueductStatement.class).getQueryId().orElseThrow();
+        }
+    }
+
+    private static List<String> visibleQueries(Connection connection) throws SQLException {
+        return column(connection, "SELECT query_id FROM sys.queries");
+    }
+
+    private static List<String> visibleUsers(Connection connection) throws SQLException {
+        return column(connection, "SELECT DISTINCT user_name FROM sys.queries");
+    }
+
+    private static List<String> column(Connection connection, String sql) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            while (rows.next()) {
+                values.add(rows.getString(1));
+            }
+        }
+        return values;
     }
 
     @Test

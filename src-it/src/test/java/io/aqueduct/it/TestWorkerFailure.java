@@ -13,6 +13,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.List;
+import java.util.Properties;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -20,7 +21,10 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** A worker that dies mid-query fails that query quickly with a clear error; the coordinator survives. */
+/**
+ * With {@code query.max_attempts=1}, a worker that dies mid-query fails that query quickly with a clear
+ * error; the coordinator survives. (With more attempts the query runs again: {@link TestWorkerLoss}.)
+ */
 class TestWorkerFailure {
     private static final String LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%x%'";
     private static final Duration FAILURE_DEADLINE = Duration.ofSeconds(30);
@@ -48,7 +52,8 @@ class TestWorkerFailure {
                     .isEqualTo("08006");
             assertThat(error.getMessage())
                     .doesNotContain("\n")
-                    .contains(URI.create(victim).getAuthority());
+                    .contains(URI.create(victim).getAuthority())
+                    .contains("query.max_attempts");
             assertThat(cluster.isCoordinatorAlive()).isTrue();
             // The failed query's tasks on the surviving worker are canceled and their memory freed.
             cluster.awaitWorkersIdle(List.of(survivor));
@@ -58,7 +63,9 @@ class TestWorkerFailure {
     }
 
     private static long count(AqueductCluster cluster, String sql) throws SQLException {
-        try (Connection connection = cluster.connect();
+        Properties singleAttempt = new Properties();
+        singleAttempt.setProperty("query.max_attempts", "1");
+        try (Connection connection = cluster.connect(singleAttempt);
                 Statement statement = connection.createStatement();
                 ResultSet resultSet = statement.executeQuery(sql)) {
             assertThat(resultSet.next()).isTrue();

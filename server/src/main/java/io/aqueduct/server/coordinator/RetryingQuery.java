@@ -139,8 +139,9 @@ final class RetryingQuery implements AutoCloseable {
 
     /** Whether the failure came from losing a worker: the error says so, or a worker the attempt used is gone. */
     private boolean lostWorker(List<String> workersUsed, AqueductException failure) {
-        return failure.errorCode() == ErrorCode.WORKER_UNAVAILABLE
-                || !probedActiveWorkers.get().containsAll(workersUsed);
+        // Probed either way, so that the next attempt is planned without the worker that was lost.
+        List<String> active = probedActiveWorkers.get();
+        return failure.errorCode() == ErrorCode.WORKER_UNAVAILABLE || !active.containsAll(workersUsed);
     }
 
     /**

@@ -12,7 +12,8 @@ import java.time.Instant;
  * {@code sys.queries}: one row per query the registry holds, running (with live progress) or ended
  * (with its final plan as EXPLAIN ANALYZE text and as JSON). {@code connection_id} and
  * {@code statement_id} name the Avatica statement that ran it, which is how the driver finds the id
- * of a statement's last query.
+ * of a statement's last query. {@code attempt} counts its runs: more than 1 when it ran again after
+ * losing a worker. A reader who is not an administrator sees only their own queries.
  */
 final class QueriesTable {
     private static final SystemColumns<QueryRecord> COLUMNS = SystemColumns.<QueryRecord>builder()
@@ -22,6 +23,7 @@ final class QueriesTable {
             .varchar("user_name", QueryRecord::user)
             .varchar("sql", QueryRecord::sql)
             .varchar("state", query -> query.progress().state().name())
+            .integer("attempt", QueryRecord::attempt)
             .varchar("start_time", query -> Instant.ofEpochMilli(query.startEpochMillis())
                     .toString())
             .bigint("elapsed_ms", query -> query.progress().elapsedMillis())

@@ -16,8 +16,8 @@ import org.junit.jupiter.api.Test;
 
 class TestInformationSchema {
     private final WorkerClient client = new WorkerClient(new ClusterSecret("test-secret"));
-    private final SystemTables<SystemContext> tables = SystemSchema.tables(
-            ConnectorRegistry.builtIn(), List.of("http://127.0.0.1:9"), client, new QueryRegistry(10, 1 << 20));
+    private final SystemTables<SystemContext> tables =
+            SystemSchema.tables(ConnectorRegistry.builtIn(), () -> List.of(), client, new QueryRegistry(10, 1 << 20));
     private final SystemContext context = new SystemContext(SettingValues.defaults());
 
     @AfterEach

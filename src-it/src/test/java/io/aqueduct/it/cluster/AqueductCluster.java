@@ -349,6 +349,7 @@ public final class AqueductCluster implements AutoCloseable {
         private String name = "cluster";
         private List<String> coordinatorJvmOptions = List.of("-Xmx1g");
         private List<String> serveArguments = List.of();
+        private int localWorkers = 2;
 
         private Builder() {}
 
@@ -364,6 +365,12 @@ public final class AqueductCluster implements AutoCloseable {
             return this;
         }
 
+        /** How many local workers {@code serve} spawns, 2 by default. */
+        public Builder localWorkers(int count) {
+            this.localWorkers = count;
+            return this;
+        }
+
         /** More arguments of {@code aqueduct serve}, after the defaults, e.g. {@code --auth-file FILE} or {@code "--catalog", "lake=/data"}. */
         public Builder serveArguments(String... arguments) {
             this.serveArguments = List.of(arguments);
@@ -374,7 +381,8 @@ public final class AqueductCluster implements AutoCloseable {
             Path home = home();
             String secret = randomSecret();
             List<String> command = new ArrayList<>(mainCommand(coordinatorJvmOptions));
-            command.addAll(List.of("serve", "--port", "0", "--local-workers", "2", "--secret", secret));
+            command.addAll(List.of(
+                    "serve", "--port", "0", "--local-workers", String.valueOf(localWorkers), "--secret", secret));
             command.addAll(serveArguments);
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
                     .resolve("%s-%s.log".formatted(name, LocalDateTime.now().format(LOG_TIME)));

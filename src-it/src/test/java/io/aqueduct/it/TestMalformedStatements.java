@@ -1,0 +1,93 @@
+package io.aqueduct.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.SharedCluster;
+import io.aqueduct.tpch.TpchQueries;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * Generated malformed statements (mutations of the 22 TPC-H texts, {@link StatementMutator}) against a
+ * real cluster: each either runs or fails with an SQLException carrying a five-character SQLState that
+ * is not an internal error (XX000), no other exception, no hang, and the server answers afterwards.
+ * {@code -Daqueduct.it.fuzzStatements=10000} runs the full count; CI runs fewer. The seed is fixed (and
+ * can be set with {@code -Daqueduct.it.fuzzSeed}), so a failure reproduces.
+ */
+@ExtendWith(SharedCluster.class)
+class TestMalformedStatements {
+    private static final int STATEMENTS = Integer.getInteger("aqueduct.it.fuzzStatements", 1500);
+    private static final long SEED = Long.getLong("aqueduct.it.fuzzSeed", 20261201L);
+    /** Mutations that stay valid may be expensive (a dropped join condition): they are cut short. */
+    private static final int QUERY_TIMEOUT_SECONDS = 3;
+
+    private final AqueductCluster cluster;
+
+    TestMalformedStatements(AqueductCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @Test
+    void everyMalformedStatementFailsWithAnSqlStateAndTheServerKeepsAnswering() throws Exception {
+        StatementMutator mutator = new StatementMutator(SEED);
+        List<String> sources =
+                TpchQueries.numbers().stream().map(TpchQueries::query).toList();
+        Map<String, Integer> bySqlState = new TreeMap<>();
+        int succeeded = 0;
+        long started = System.nanoTime();
+        try (Connection connection = cluster.connect("tpch", "tiny")) {
+            for (int i = 0; i < STATEMENTS; i++) {
+                String sql = mutator.mutate(sources.get(i % sources.size()));
+                try (Statement statement = connection.createStatement()) {
+                    statement.setQueryTimeout(QUERY_TIMEOUT_SECONDS);
+                    statement.setMaxRows(10);
+                    try (ResultSet rows = statement.executeQuery(sql)) {
+                        while (rows.next()) {
+                            // read what it returns
+                        }
+                    }
+                    succeeded++;
+                } catch (SQLException e) {
+                    String state = e.getSQLState();
+                    assertThat(state)
+                            .as("SQLState of statement %d (%s): %s", i, abbreviated(sql), e.getMessage())
+                            .isNotNull()
+                            .hasSize(5)
+                            .isNotEqualTo("XX000");
+                    bySqlState.merge(state, 1, Integer::sum);
+                }
+            }
+            assertAnswers(connection);
+        }
+        long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+        System.out.printf(
+                "malformed statements: %d (seed %d) in %d s: %d ran, failures by SQLState %s%n",
+                STATEMENTS, SEED, seconds, succeeded, bySqlState);
+        assertThat(cluster.isCoordinatorAlive()).isTrue();
+        assertThat(bySqlState.values().stream().mapToInt(Integer::intValue).sum() + succeeded)
+                .isEqualTo(STATEMENTS);
+        try (Connection fresh = cluster.connect("tpch", "tiny")) {
+            assertAnswers(fresh);
+        }
+    }
+
+    private static void assertAnswers(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("SELECT count(*) FROM nation")) {
+            assertThat(rows.next()).isTrue();
+            assertThat(rows.getLong(1)).isEqualTo(25L);
+        }
+    }
+
+    private static String abbreviated(String sql) {
+        return sql.length() <= 300 ? sql : sql.substring(0, 300) + "... (" + sql.length() + " chars)";
+    }
+}
