@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * {@code sys.queries}; one whose {@code query.queue_timeout} passes fails with 53000; a queued one runs
  * once the running one ends.
  */
-class TestAdmissionQueue {
+class TestQueryAdmission {
     private static final String LONG_QUERY = "SELECT count(*) FROM tpch.sf1.lineitem WHERE l_comment LIKE '%x%'";
     private static final String SHORT_QUERY = "SELECT count(*) FROM tpch.tiny.nation";
     private static final Duration DEADLINE = Duration.ofSeconds(60);
