@@ -109,22 +109,10 @@ final class RetryingQuery implements AutoCloseable {
         if (failed != current) {
             return;
         }
-        if (stopped || ended.get() || !lostWorker(failed.workers(), failure)) {
-            throw failure;
-        }
-        if (rowsCommitted) {
-            throw new AqueductException(
-                    ErrorCode.WORKER_UNAVAILABLE,
-                    "Query " + queryId + " lost a worker after rows reached the client, so it was not run again: "
-                            + failure.getMessage(),
-                    failure);
-        }
-        if (attempt >= maxAttempts) {
-            throw new AqueductException(
-                    ErrorCode.WORKER_UNAVAILABLE,
-                    "Query " + queryId + " lost a worker in each of its " + attempt + " attempts (query.max_attempts): "
-                            + failure.getMessage(),
-                    failure);
+        AqueductException finalFailure = finalFailure(failed, failure);
+        if (finalFailure != null) {
+            end();
+            throw finalFailure;
         }
         failed.execution().close();
         attempt++;
@@ -135,6 +123,28 @@ final class RetryingQuery implements AutoCloseable {
             end();
             throw e;
         }
+    }
+
+    /** The failure to throw when {@code failed} may not run again; null when it may. */
+    private AqueductException finalFailure(Attempt failed, AqueductException failure) {
+        if (stopped || ended.get() || !lostWorker(failed.workers(), failure)) {
+            return failure;
+        }
+        if (rowsCommitted) {
+            return new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE,
+                    "Query " + queryId + " lost a worker after rows reached the client, so it was not run again: "
+                            + failure.getMessage(),
+                    failure);
+        }
+        if (attempt >= maxAttempts) {
+            return new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE,
+                    "Query " + queryId + " lost a worker in each of its " + attempt + " attempts (query.max_attempts): "
+                            + failure.getMessage(),
+                    failure);
+        }
+        return null;
     }
 
     /** Whether the failure came from losing a worker: the error says so, or a worker the attempt used is gone. */
