@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
  */
 @ExtendWith(SharedCluster.class)
 class TestMalformedStatements {
-    private static final int STATEMENTS = Integer.getInteger("aqueduct.it.fuzzStatements", 1500);
+    private static final int STATEMENTS = Integer.getInteger("aqueduct.it.fuzzStatements", 1000);
     private static final long SEED = Long.getLong("aqueduct.it.fuzzSeed", 20261201L);
     /** Mutations that stay valid may be expensive (a dropped join condition): they are cut short. */
     private static final int QUERY_TIMEOUT_SECONDS = 3;

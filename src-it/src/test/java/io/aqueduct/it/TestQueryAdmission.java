@@ -85,7 +85,7 @@ class TestQueryAdmission {
         long deadline = System.nanoTime() + DEADLINE.toNanos();
         while (true) {
             try (Statement statement = observer.createStatement();
-                    ResultSet rows = statement.executeQuery("SELECT sql, state FROM sys.queries")) {
+                    ResultSet rows = statement.executeQuery("SELECT \"sql\", state FROM sys.queries")) {
                 while (rows.next()) {
                     if (rows.getString(1).equals(sql) && rows.getString(2).equals(state)) {
                         return;

@@ -153,10 +153,18 @@ public final class AqueductMeta implements ProtobufMeta {
             ConnectionState connection = connection(ch.id);
             int id = statementIds.incrementAndGet();
             StatementState statement = new StatementState();
+            requireText(sql);
             compileInto(statement, connection.session, sql, maxRowCount);
             connection.statements.put(id, statement);
             return new StatementHandle(ch.id, id, statement.signature);
         });
+    }
+
+    /** An empty statement reaches the server as null (found by TestMalformedStatements). */
+    private static void requireText(String sql) {
+        if (sql == null || sql.isBlank()) {
+            throw new AqueductException(ErrorCode.SYNTAX_ERROR, "The statement is empty");
+        }
     }
 
     /** Compiles {@code sql} as the statement's query, with the signature clients see. */
@@ -181,6 +189,7 @@ public final class AqueductMeta implements ProtobufMeta {
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
+            requireText(sql);
             Optional<KillQuery> kill = KillQuery.parse(sql);
             if (kill.isPresent()) {
                 coordinator.kill(kill.get().queryId());

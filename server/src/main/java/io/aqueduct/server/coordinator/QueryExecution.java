@@ -423,7 +423,7 @@ final class QueryExecution implements AutoCloseable {
                 state.transitionToFinished();
                 logEnd();
                 allocator.close();
-                registry.ended(finalPlan(Map.copyOf(finalTaskInfos)), state.state());
+                registry.ended(record, finalPlan(Map.copyOf(finalTaskInfos)), state.state());
             } finally {
                 closed.countDown();
             }

@@ -114,7 +114,8 @@ final class RetryingQuery implements AutoCloseable {
             end();
             throw finalFailure;
         }
-        failed.execution().close();
+        // The failed attempt releases its tasks on its own (QueryExecution closes itself when it fails):
+        // the next attempt does not wait for tasks slow to stop.
         attempt++;
         LOG.info("Query {} lost a worker ({}); attempt {} of {}", queryId, failure.getMessage(), attempt, maxAttempts);
         try {
@@ -127,7 +128,7 @@ final class RetryingQuery implements AutoCloseable {
 
     /** The failure to throw when {@code failed} may not run again; null when it may. */
     private AqueductException finalFailure(Attempt failed, AqueductException failure) {
-        if (stopped || ended.get() || !lostWorker(failed.workers(), failure)) {
+        if (stopped || !lostWorker(failed.workers(), failure)) {
             return failure;
         }
         if (rowsCommitted) {
@@ -144,7 +145,7 @@ final class RetryingQuery implements AutoCloseable {
                             + failure.getMessage(),
                     failure);
         }
-        return null;
+        return ended.get() ? failure : null;
     }
 
     /** Whether the failure came from losing a worker: the error says so, or a worker the attempt used is gone. */

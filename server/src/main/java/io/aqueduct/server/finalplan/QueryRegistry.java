@@ -94,14 +94,15 @@ public final class QueryRegistry {
 
     /**
      * Keeps the final plan of a query that ended in {@code state}, forgetting the oldest ended queries beyond
-     * the bounds.
+     * the bounds. {@code started} is what it was registered with: an attempt that ends after the next
+     * attempt of its query started (its tasks were slow to stop) leaves the newer entry alone.
      */
-    public synchronized void ended(FinalPlan plan, QueryState state) {
+    public synchronized void ended(QueryRecord started, FinalPlan plan, QueryState state) {
         if (!state.isTerminal()) {
             throw new IllegalArgumentException("Query " + plan.queryId() + " has not ended: " + state);
         }
         Entry entry = entries.get(plan.queryId());
-        if (entry == null) {
+        if (entry == null || entry.start != started) {
             return;
         }
         entry.finalPlan = plan;

@@ -61,6 +61,7 @@ public final class AqueductCluster implements AutoCloseable {
     private static final String SECRET_HEADER = "X-Aqueduct-Secret";
     private static final String READY_PREFIX = "Aqueduct ready: ";
     private static final String WORKERS_PREFIX = "Aqueduct workers: ";
+    private static final String WORKER_READY_PREFIX = "Aqueduct worker ready: ";
     private static final Duration POLL_INTERVAL = Duration.ofMillis(100);
     private static final ObjectMapper JSON =
             new ObjectMapper().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -309,6 +310,43 @@ public final class AqueductCluster implements AutoCloseable {
             throw new IllegalStateException("aqueduct " + String.join(" ", arguments) + " failed:\n" + output);
         }
         return output;
+    }
+
+    /** A worker process started apart from the cluster's own, and the URL it announced. */
+    public record ExtraWorker(Process process, String url) implements AutoCloseable {
+        @Override
+        public void close() throws InterruptedException {
+            process.destroyForcibly().waitFor(SHUTDOWN_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+        }
+    }
+
+    /**
+     * Starts {@code aqueduct worker --secret SECRET ARGUMENTS} from this checkout's server build, as one
+     * would on another host, and waits until it announces its URL; its output goes to this cluster's log.
+     */
+    public ExtraWorker startWorker(String... arguments) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(mainCommand(List.of("-Xmx512m")));
+        command.addAll(List.of("worker", "--secret", secret));
+        command.addAll(List.of(arguments));
+        Process process = new ProcessBuilder(command)
+                .directory(home().toFile())
+                .redirectErrorStream(true)
+                .start();
+        process.getOutputStream().close();
+        java.io.BufferedReader lines = new java.io.BufferedReader(
+                new java.io.InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = lines.readLine()) != null) {
+            if (line.startsWith(WORKER_READY_PREFIX)) {
+                String url = line.substring(WORKER_READY_PREFIX.length()).strip();
+                Thread drain = new Thread(() -> lines.lines().forEach(ignored -> {}), "aqueduct-it-extra-worker");
+                drain.setDaemon(true);
+                drain.start();
+                return new ExtraWorker(process, url);
+            }
+        }
+        throw new IllegalStateException(
+                "The extra worker exited before it was ready: " + process.waitFor(10, TimeUnit.SECONDS));
     }
 
     private static Path home() {
