@@ -2,6 +2,7 @@ package io.aqueduct.core.file;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.StatisticsTaskEstimator;
@@ -55,6 +56,11 @@ public final class FileConnector implements Connector {
     @Override
     public TableStatistics statistics(String schema, String table) {
         return fileTable(schema, table).statistics();
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return fileTable(schema, table).columnStatistics();
     }
 
     /** File tables hold their statistics from footers and file sizes; scans split by row group or byte range. */
