@@ -47,6 +47,7 @@ class TestFileTables {
     private Connection parquet;
     private Connection csv;
     private Connection typed;
+    private Connection generated;
     private Connection stampsOracle;
 
     static List<Integer> queries() {
@@ -69,6 +70,7 @@ class TestFileTables {
         parquet = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/parquet");
         csv = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/csv");
         typed = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/typed");
+        generated = DriverManager.getConnection(cluster.jdbcUrl() + "/tpch/tiny");
     }
 
     /**
@@ -108,7 +110,8 @@ class TestFileTables {
 
     @AfterAll
     void stop() throws Exception {
-        for (AutoCloseable closeable : new AutoCloseable[] {parquet, csv, typed, cluster, oracle, stampsOracle}) {
+        for (AutoCloseable closeable :
+                new AutoCloseable[] {parquet, csv, typed, generated, cluster, oracle, stampsOracle}) {
             if (closeable != null) {
                 closeable.close();
             }
@@ -131,6 +134,21 @@ class TestFileTables {
         String sql = TpchQueries.query(number);
         SameAnswers.assertSame(oracle.execute(sql), connection, sql);
         cluster.awaitWorkersIdle();
+    }
+
+    /**
+     * The file tables' statistics give the optimizer what the tpch catalog's give it: the same join order (which
+     * tables join in which order, which side probes) for the queries of many joins.
+     */
+    @ParameterizedTest(name = "Q{0}")
+    @MethodSource("joinHeavyQueries")
+    void parquetJoinsInTheOrderTheTpchCatalogDoes(int number) throws SQLException {
+        String sql = TpchQueries.query(number);
+        assertThat(JoinOrder.of(parquet, sql)).isEqualTo(JoinOrder.of(generated, sql));
+    }
+
+    static List<Integer> joinHeavyQueries() {
+        return List.of(2, 3, 5, 7, 8, 9, 10, 21);
     }
 
     /** Filters on the sort order of the files (l_orderkey, dates) prune row groups; the answers stay DuckDB's. */

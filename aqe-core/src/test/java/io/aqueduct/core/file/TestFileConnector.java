@@ -216,6 +216,9 @@ class TestFileConnector {
                         .size())
                 .isGreaterThan(1);
         assertThat(connector.statistics("data", "split").splitCount()).isEqualTo(2);
+        assertThat(connector.uniqueKeys("data", "sample"))
+                .contains(List.of("a"))
+                .doesNotContain(List.of("b"));
     }
 
     @Test
