@@ -5,11 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import io.aqueduct.it.cluster.TaskId;
+import io.aqueduct.it.cluster.RecentTasks;
 import io.aqueduct.it.oracle.DuckDbOracle;
-import io.aqueduct.it.oracle.QueryResult;
-import io.aqueduct.it.oracle.ResultComparator;
-import io.aqueduct.it.oracle.ResultReader;
+import io.aqueduct.it.oracle.SameAnswers;
 import io.aqueduct.tpch.TpchQueries;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,13 +19,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,6 +46,9 @@ class TestFileTables {
     private AqueductCluster cluster;
     private Connection parquet;
     private Connection csv;
+    private Connection typed;
+    private Connection generated;
+    private Connection stampsOracle;
 
     static List<Integer> queries() {
         return TpchQueries.numbers();
@@ -66,12 +61,40 @@ class TestFileTables {
                 Files.createDirectories(root.resolve("parquet")), "parquet", "FORMAT PARQUET, ROW_GROUP_SIZE 8192");
         oracle.export(Files.createDirectories(root.resolve("csv")), "csv", "HEADER");
         writeBadFiles(Files.createDirectories(root.resolve("bad")));
+        stampsOracle =
+                writeStamps(Files.createDirectories(root.resolve("typed")).resolve("stamps.parquet"));
         cluster = AqueductCluster.builder()
                 .name("file-tables")
                 .serveArguments("--catalog", "lake=" + root)
                 .start();
         parquet = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/parquet");
         csv = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/csv");
+        typed = DriverManager.getConnection(cluster.jdbcUrl() + "/lake/typed");
+        generated = DriverManager.getConnection(cluster.jdbcUrl() + "/tpch/tiny");
+    }
+
+    /**
+     * Writes {@code stamps}, whole milliseconds (what JDBC carries) spread over five years, with DuckDB in UTC, and
+     * answers for it: a DuckDB view of the file that reads the UTC-adjusted column as its UTC wall clock.
+     */
+    private static Connection writeStamps(Path file) throws SQLException {
+        Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
+        try (Statement statement = duckdb.createStatement()) {
+            statement.execute("SET TimeZone = 'UTC'");
+            statement.execute(("COPY (SELECT i AS id, m AS micros, m::TIMESTAMP_MS AS millis, m::TIMESTAMP_NS AS nanos,"
+                            + " m::TIMESTAMPTZ AS utc, m::TIME AS noon,"
+                            + " CASE WHEN i %% 5 = 0 THEN NULL ELSE ('\\xAA\\x00' || (i %% 13))::BLOB END AS bytes"
+                            + " FROM (SELECT i, TIMESTAMP '1994-06-30 12:00:00' + i * INTERVAL 37 MINUTE"
+                            + " + (i %% 1000) * INTERVAL 1 MILLISECOND AS m FROM range(70000) t(i)))"
+                            + " TO '%s' (FORMAT PARQUET, ROW_GROUP_SIZE 8192)")
+                    .formatted(file));
+            statement.execute("CREATE VIEW stamps AS SELECT * REPLACE (utc::TIMESTAMP AS utc) FROM read_parquet('%s')"
+                    .formatted(file));
+            return duckdb;
+        } catch (SQLException | RuntimeException e) {
+            duckdb.close();
+            throw e;
+        }
     }
 
     private void writeBadFiles(Path bad) throws SQLException, IOException {
@@ -80,14 +103,15 @@ class TestFileTables {
         Files.writeString(bad.resolve("amounts.schema"), "amount = DOUBLE\n");
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement statement = duckdb.createStatement()) {
-            statement.execute("COPY (SELECT 1 AS id, TIMESTAMP '2020-01-01 10:00:00' AS seen) TO '%s' (FORMAT PARQUET)"
-                    .formatted(bad.resolve("stamps.parquet")));
+            statement.execute("COPY (SELECT 1 AS id, [1, 2] AS pair) TO '%s' (FORMAT PARQUET)"
+                    .formatted(bad.resolve("pairs.parquet")));
         }
     }
 
     @AfterAll
     void stop() throws Exception {
-        for (AutoCloseable closeable : new AutoCloseable[] {parquet, csv, cluster, oracle}) {
+        for (AutoCloseable closeable :
+                new AutoCloseable[] {parquet, csv, typed, generated, cluster, oracle, stampsOracle}) {
             if (closeable != null) {
                 closeable.close();
             }
@@ -108,24 +132,30 @@ class TestFileTables {
 
     private void assertQuery(Connection connection, int number) throws Exception {
         String sql = TpchQueries.query(number);
-        QueryResult actual;
-        try (Statement statement = connection.createStatement();
-                ResultSet resultSet = statement.executeQuery(sql)) {
-            actual = ResultReader.read(resultSet);
-        }
-        ResultComparator.assertSameResults(
-                oracle.execute(sql), actual, sql.toLowerCase(Locale.ROOT).contains("order by"));
+        SameAnswers.assertSame(oracle.execute(sql), connection, sql);
         cluster.awaitWorkersIdle();
+    }
+
+    /**
+     * The file tables' statistics give the optimizer what the tpch catalog's give it: the same join order (which
+     * tables join in which order, which side probes) for the queries of many joins.
+     */
+    @ParameterizedTest(name = "Q{0}")
+    @MethodSource("joinHeavyQueries")
+    void parquetJoinsInTheOrderTheTpchCatalogDoes(int number) throws SQLException {
+        String sql = TpchQueries.query(number);
+        assertThat(JoinOrder.of(parquet, sql)).isEqualTo(JoinOrder.of(generated, sql));
+    }
+
+    static List<Integer> joinHeavyQueries() {
+        return List.of(2, 3, 5, 7, 8, 9, 10, 21);
     }
 
     /** Filters on the sort order of the files (l_orderkey, dates) prune row groups; the answers stay DuckDB's. */
     @ParameterizedTest
     @MethodSource("prunedQueries")
     void rowGroupPruningKeepsTheAnswers(String sql) throws Exception {
-        try (Statement statement = parquet.createStatement();
-                ResultSet resultSet = statement.executeQuery(sql)) {
-            ResultComparator.assertSameResults(oracle.execute(sql), ResultReader.read(resultSet), false);
-        }
+        SameAnswers.assertSame(oracle.execute(sql), parquet, sql);
         cluster.awaitWorkersIdle();
     }
 
@@ -163,31 +193,10 @@ class TestFileTables {
 
     @Test
     void scansSplitOverWorkersByRowGroup() throws SQLException {
-        Map<String, Set<String>> before = recentTasksByWorker();
+        RecentTasks before = RecentTasks.since(cluster);
         assertThat(query("SELECT count(*) FROM lineitem WHERE l_quantity > 0")).isEqualTo(List.of(60_175L));
-        Map<Integer, Long> tasksPerStage =
-                tasksSince(before).stream().collect(Collectors.groupingBy(TaskId::stageId, Collectors.counting()));
-        assertThat(tasksPerStage.values()).as("tasks per stage").anySatisfy(count -> assertThat(count)
+        assertThat(before.newTasksPerStage().values()).as("tasks per stage").anySatisfy(count -> assertThat(count)
                 .isGreaterThan(1));
-    }
-
-    private Map<String, Set<String>> recentTasksByWorker() {
-        return cluster.workerUrls().stream()
-                .collect(Collectors.toMap(
-                        Function.identity(),
-                        url -> new HashSet<>(cluster.workerInfo(url).recentTaskIds())));
-    }
-
-    private List<TaskId> tasksSince(Map<String, Set<String>> before) {
-        List<TaskId> tasks = new ArrayList<>();
-        for (String worker : cluster.workerUrls()) {
-            for (String taskId : cluster.workerInfo(worker).recentTaskIds()) {
-                if (!before.get(worker).contains(taskId)) {
-                    tasks.add(TaskId.parse(taskId));
-                }
-            }
-        }
-        return tasks;
     }
 
     @Test
@@ -208,11 +217,36 @@ class TestFileTables {
 
     @Test
     void unsupportedParquetTypeFailsOnlyWhenRead() throws Exception {
-        assertThat(query("SELECT id FROM lake.bad.stamps")).isEqualTo(List.of(1));
-        SQLException failure = sqlFailure(() -> query("SELECT seen FROM lake.bad.stamps"));
+        assertThat(query("SELECT id FROM lake.bad.pairs")).isEqualTo(List.of(1));
+        SQLException failure = sqlFailure(() -> query("SELECT pair FROM lake.bad.pairs"));
         assertThat(failure.getSQLState()).isEqualTo("0A000");
-        assertThat(failure.getMessage()).contains("seen", "stamps.parquet");
+        assertThat(failure.getMessage()).contains("pair", "pairs.parquet");
         assertWorkersStillServe();
+    }
+
+    /**
+     * Timestamps in every unit DuckDB writes (micro-, milli- and nanoseconds, adjusted to UTC or not), times of day
+     * and bytes read as TIMESTAMP, TIME and VARBINARY: the same answers as DuckDB's on the same file.
+     */
+    @ParameterizedTest
+    @MethodSource("timestampQueries")
+    void parquetTimestampsAndBytesEqualDuckDb(String sql) throws Exception {
+        SameAnswers.assertSame(SameAnswers.run(stampsOracle, sql), typed, sql);
+        cluster.awaitWorkersIdle();
+    }
+
+    static List<String> timestampQueries() {
+        return List.of(
+                "SELECT id, micros, millis, nanos, utc, noon FROM stamps WHERE id < 40 ORDER BY id",
+                "SELECT EXTRACT(YEAR FROM micros) AS y, EXTRACT(HOUR FROM utc) AS h, count(*) AS n,"
+                        + " count(bytes) AS b, max(nanos) AS last, min(millis) AS first FROM stamps"
+                        + " GROUP BY EXTRACT(YEAR FROM micros), EXTRACT(HOUR FROM utc)",
+                "SELECT count(*) AS n FROM stamps WHERE micros >= TIMESTAMP '1996-01-01 00:00:00'"
+                        + " AND nanos < TIMESTAMP '1996-07-01 00:00:00' AND utc = millis",
+                "SELECT millis, count(*) AS n FROM stamps GROUP BY millis HAVING count(*) > 0 ORDER BY millis LIMIT 20",
+                "SELECT count(*) AS n, count(DISTINCT bytes) AS d FROM stamps",
+                "SELECT a.id, b.id FROM stamps a JOIN stamps b ON a.bytes = b.bytes WHERE a.id < 30 AND b.id < 60",
+                "SELECT count(*) AS n FROM stamps WHERE noon > TIME '12:00:00'");
     }
 
     @Test

@@ -3,27 +3,21 @@ package io.aqueduct.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.RecentTasks;
 import io.aqueduct.it.cluster.SharedCluster;
-import io.aqueduct.it.cluster.TaskId;
 import io.aqueduct.it.oracle.DuckDbOracle;
-import io.aqueduct.it.oracle.QueryResult;
-import io.aqueduct.it.oracle.ResultComparator;
-import io.aqueduct.it.oracle.ResultReader;
+import io.aqueduct.it.oracle.SameAnswers;
 import io.aqueduct.tpch.TpchQueries;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.function.Function;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -111,18 +105,9 @@ class TestTpchQueries {
 
     private void assertQuery(Connection connection, int number) throws Exception {
         String sql = TpchQueries.query(number);
-        Map<String, Set<String>> before = recentTasksByWorker();
-        QueryResult actual;
-        try (Statement statement = connection.createStatement();
-                ResultSet resultSet = statement.executeQuery(sql)) {
-            actual = ResultReader.read(resultSet);
-        }
-        List<TaskId> tasks = tasksSince(before);
-
-        boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
-        ResultComparator.assertSameResults(oracle.execute(sql), actual, ordered);
-        Map<Integer, Long> tasksPerStage =
-                tasks.stream().collect(Collectors.groupingBy(TaskId::stageId, Collectors.counting()));
+        RecentTasks before = RecentTasks.since(cluster);
+        SameAnswers.assertSame(oracle.execute(sql), connection, sql);
+        Map<Integer, Long> tasksPerStage = before.newTasksPerStage();
         assertThat(tasksPerStage.values())
                 .as("tasks per stage of Q%d: %s", number, tasksPerStage)
                 .anySatisfy(count -> assertThat(count).isGreaterThan(1));
@@ -145,24 +130,5 @@ class TestTpchQueries {
             }
         }
         return strategies;
-    }
-
-    private Map<String, Set<String>> recentTasksByWorker() {
-        return cluster.workerUrls().stream()
-                .collect(Collectors.toMap(
-                        Function.identity(),
-                        url -> new HashSet<>(cluster.workerInfo(url).recentTaskIds())));
-    }
-
-    private List<TaskId> tasksSince(Map<String, Set<String>> before) {
-        List<TaskId> tasks = new ArrayList<>();
-        for (String worker : cluster.workerUrls()) {
-            for (String taskId : cluster.workerInfo(worker).recentTaskIds()) {
-                if (!before.get(worker).contains(taskId)) {
-                    tasks.add(TaskId.parse(taskId));
-                }
-            }
-        }
-        return tasks;
     }
 }

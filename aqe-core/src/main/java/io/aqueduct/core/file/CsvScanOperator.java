@@ -1,14 +1,12 @@
 package io.aqueduct.core.file;
 
-import static com.google.common.base.Preconditions.checkState;
-
 import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 import com.google.common.io.ByteStreams;
+import io.aqueduct.core.connector.BatchScanOperator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
-import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.file.CsvTable.CsvDataRange;
 import io.aqueduct.core.type.RowType;
 import java.io.IOException;
@@ -19,10 +17,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Parses a scan's byte ranges of CSV files into batches of the requested columns, each field written
@@ -30,22 +25,18 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * it: it begins after the first line feed at or after its start and reads on to the first line end at
  * or after its end, so a quoted field holding a line break must not straddle a range boundary.
  */
-final class CsvScanOperator implements Operator {
+final class CsvScanOperator extends BatchScanOperator {
     private final RowType outputType;
-    private final Schema schema;
     private final List<String> fileColumns;
     /** For each column of the file, its position in the output, or -1 when it is not read. */
     private final int[] outputOfColumn;
 
     private final Iterator<CsvDataRange> ranges;
-    private final ExecutionContext context;
-    private final BufferAllocator allocator;
 
     private CsvDataRange range;
     private long rangeStart;
     private FileChannel channel;
     private CsvParser parser;
-    private boolean closed;
 
     CsvScanOperator(
             RowType outputType,
@@ -54,38 +45,22 @@ final class CsvScanOperator implements Operator {
             List<CsvDataRange> ranges,
             String name,
             ExecutionContext context) {
+        super(outputType, name, context);
         this.outputType = outputType;
-        this.schema = outputType.toSchema();
         this.fileColumns = List.copyOf(fileColumns);
         this.outputOfColumn = outputOfColumn.clone();
         this.ranges = List.copyOf(ranges).iterator();
-        this.context = context;
-        this.allocator = context.allocator().newChildAllocator(name, 0, Long.MAX_VALUE);
     }
 
     @Override
-    public RowType outputType() {
-        return outputType;
-    }
-
-    @Override
-    public VectorSchemaRoot next() {
-        checkState(!closed, "operator is closed");
-        context.checkCanceled();
+    protected boolean hasMoreRows() {
         while (parser == null) {
             if (!ranges.hasNext()) {
-                return null;
+                return false;
             }
             openRange(ranges.next());
         }
-        VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator);
-        try {
-            fill(batch);
-            return batch;
-        } catch (RuntimeException e) {
-            batch.close();
-            throw e;
-        }
+        return true;
     }
 
     private void openRange(CsvDataRange next) {
@@ -108,35 +83,28 @@ final class CsvScanOperator implements Operator {
         }
     }
 
-    private void fill(VectorSchemaRoot batch) {
-        int batchRows = context.batchRows();
-        List<FieldVector> vectors = batch.getFieldVectors();
+    @Override
+    protected int fill(List<FieldVector> vectors, int capacity) {
         CsvValueWriter[] writers = new CsvValueWriter[fileColumns.size()];
         for (int column = 0; column < writers.length; column++) {
             int output = outputOfColumn[column];
             if (output >= 0) {
-                FieldVector vector = vectors.get(output);
-                vector.setInitialCapacity(batchRows);
-                vector.allocateNew();
-                writers[column] = CsvValueWriter.create(outputType.type(output), vector);
+                writers[column] = CsvValueWriter.create(outputType.type(output), vectors.get(output));
             }
         }
         int rows = 0;
         try {
-            while (rows < batchRows && parser.nextToken() == JsonToken.START_ARRAY) {
+            while (rows < capacity && parser.nextToken() == JsonToken.START_ARRAY) {
                 readRecord(writers, vectors, rows);
                 rows++;
             }
-            if (rows < batchRows) {
+            if (rows < capacity) {
                 closeRange();
             }
         } catch (IOException e) {
             throw CsvFiles.unreadable(range.file(), e);
         }
-        for (FieldVector vector : vectors) {
-            vector.setValueCount(rows);
-        }
-        batch.setRowCount(rows);
+        return rows;
     }
 
     private void readRecord(CsvValueWriter[] writers, List<FieldVector> vectors, int row) throws IOException {
@@ -213,11 +181,7 @@ final class CsvScanOperator implements Operator {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            closeRange();
-            allocator.close();
-        }
+    protected void closeSource() {
+        closeRange();
     }
 }

@@ -1,6 +1,7 @@
 package io.aqueduct.core.file;
 
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
@@ -16,6 +17,7 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -24,7 +26,8 @@ import java.util.Map;
  * A table of CSV files with a header line: column names from the first file's header (every file must
  * have the same), types inferred from the first {@value #SAMPLE_RECORDS} records unless the table's
  * sidecar names them ({@link CsvSchemaSidecar}), and scans split by byte range at line boundaries. The
- * row count is estimated from the sample's bytes per record.
+ * row count is estimated from the sample's bytes per record, the columns' statistics from the sample
+ * ({@link CsvSampleStatistics}).
  */
 final class CsvTable implements FileTable {
     static final int SAMPLE_RECORDS = 1_000;
@@ -33,12 +36,19 @@ final class CsvTable implements FileTable {
     private final RowType columns;
     private final List<CsvDataRange> files;
     private final TableStatistics statistics;
+    private final Map<String, ColumnStatistics> columnStatistics;
 
-    private CsvTable(String name, RowType columns, List<CsvDataRange> files, TableStatistics statistics) {
+    private CsvTable(
+            String name,
+            RowType columns,
+            List<CsvDataRange> files,
+            TableStatistics statistics,
+            Map<String, ColumnStatistics> columnStatistics) {
         this.name = name;
         this.columns = columns;
         this.files = List.copyOf(files);
         this.statistics = statistics;
+        this.columnStatistics = Map.copyOf(columnStatistics);
     }
 
     static CsvTable open(TableFiles table) {
@@ -62,11 +72,27 @@ final class CsvTable implements FileTable {
             files.add(new CsvDataRange(file.path(), CsvFiles.headerEnd(file.path()), file.sizeBytes()));
         }
         long dataBytes = files.stream().mapToLong(CsvDataRange::length).sum();
-        long rows = sample.endedFile() && files.size() == 1
-                ? sample.records()
-                : Math.round(dataBytes / Math.max(1.0, sample.bytesPerRecord()));
+        boolean wholeTable = sample.endedFile() && files.size() == 1;
+        long rows = wholeTable ? sample.records() : Math.round(dataBytes / Math.max(1.0, sample.bytesPerRecord()));
+        Map<String, ColumnStatistics> columnStatistics = new HashMap<>();
+        for (int i = 0; i < sample.names().size(); i++) {
+            String column = sample.names().get(i);
+            sample.statistics()
+                    .get(i)
+                    .statistics(rows, wholeTable)
+                    .ifPresent(found -> columnStatistics.put(column, found));
+        }
         return new CsvTable(
-                table.name(), new RowType(sample.names(), types), files, new TableStatistics(rows, dataBytes));
+                table.name(),
+                new RowType(sample.names(), types),
+                files,
+                new TableStatistics(rows, dataBytes),
+                columnStatistics);
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics() {
+        return columnStatistics;
     }
 
     @Override
@@ -153,12 +179,17 @@ final class CsvTable implements FileTable {
             List<String> names = names(file, CsvFiles.nextRecord(parser));
             long headerChars = parser.currentLocation().getCharOffset();
             List<CsvTypeInference> inferences = new ArrayList<>();
-            names.forEach(column -> inferences.add(new CsvTypeInference()));
+            List<CsvSampleStatistics> statistics = new ArrayList<>();
+            names.forEach(column -> {
+                inferences.add(new CsvTypeInference());
+                statistics.add(new CsvSampleStatistics());
+            });
             int records = 0;
             List<String> record;
             while (records < SAMPLE_RECORDS && (record = CsvFiles.nextRecord(parser)) != null) {
                 for (int i = 0; i < Math.min(record.size(), inferences.size()); i++) {
                     inferences.get(i).add(record.get(i));
+                    statistics.get(i).add(record.get(i));
                 }
                 records++;
             }
@@ -166,7 +197,12 @@ final class CsvTable implements FileTable {
             double bytesPerRecord =
                     records == 0 ? 1 : (parser.currentLocation().getCharOffset() - headerChars) / (double) records;
             return new Sample(
-                    names, inferences.stream().map(CsvTypeInference::type).toList(), records, ended, bytesPerRecord);
+                    names,
+                    inferences.stream().map(CsvTypeInference::type).toList(),
+                    statistics,
+                    records,
+                    ended,
+                    bytesPerRecord);
         } catch (IOException | RuntimeException e) {
             throw e instanceof AqueductException aqueduct ? aqueduct : CsvFiles.unreadable(file, e);
         }
@@ -174,7 +210,12 @@ final class CsvTable implements FileTable {
 
     /** What the first records of a table's first file say. */
     private record Sample(
-            List<String> names, List<DataType> types, int records, boolean endedFile, double bytesPerRecord) {}
+            List<String> names,
+            List<DataType> types,
+            List<CsvSampleStatistics> statistics,
+            int records,
+            boolean endedFile,
+            double bytesPerRecord) {}
 
     /** Bytes {@code [start, end)} of a CSV file; a range holds the records that start in it. */
     record CsvDataRange(Path file, long start, long end) {

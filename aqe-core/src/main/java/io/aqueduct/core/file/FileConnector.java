@@ -2,6 +2,7 @@ package io.aqueduct.core.file;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.StatisticsTaskEstimator;
@@ -13,6 +14,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,6 +57,28 @@ public final class FileConnector implements Connector {
     @Override
     public TableStatistics statistics(String schema, String table) {
         return fileTable(schema, table).statistics();
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics(String schema, String table) {
+        return fileTable(schema, table).columnStatistics();
+    }
+
+    /**
+     * Single columns whose distinct count is the table's row count and which hold no NULL: unique as far as the
+     * statistics tell, which is what the optimizer uses keys for (the files declare none).
+     */
+    @Override
+    public List<List<String>> uniqueKeys(String schema, String table) {
+        FileTable fileTable = fileTable(schema, table);
+        long rows = fileTable.statistics().rowCount();
+        return fileTable.columnStatistics().entrySet().stream()
+                .filter(column -> rows > 0
+                        && column.getValue().distinctCount() == rows
+                        && column.getValue().nullCount() == 0)
+                .map(column -> List.of(column.getKey()))
+                .sorted(Comparator.comparing(key -> key.get(0)))
+                .toList();
     }
 
     /** File tables hold their statistics from footers and file sizes; scans split by row group or byte range. */

@@ -1,17 +1,22 @@
 package io.aqueduct.core.file;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import java.util.List;
+import java.util.Map;
 
 /** One table of a file catalog: its columns and statistics, read once from its files, and its scans. */
 interface FileTable {
     TableDefinition definition();
 
     TableStatistics statistics();
+
+    /** What the files say of the columns' distinct values and NULLs, by column name; a column may be missing. */
+    Map<String, ColumnStatistics> columnStatistics();
 
     /**
      * Reads share {@code part} of {@code partCount} of the table's files, producing only {@code columns};

@@ -1,5 +1,6 @@
 package io.aqueduct.core.file;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
@@ -8,6 +9,7 @@ import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
+import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,6 +45,11 @@ final class FileTables {
         @Override
         public TableStatistics statistics() {
             return new TableStatistics(0, 0);
+        }
+
+        @Override
+        public Map<String, ColumnStatistics> columnStatistics() {
+            return Map.of();
         }
 
         @Override

@@ -7,12 +7,16 @@ import java.util.Optional;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.Type;
 
 /**
- * A top-level Parquet column and its engine type. A column the engine cannot hold yet (nested,
- * repeated, timestamps, binary without a string annotation, decimals wider than 18 digits) is kept
+ * A top-level Parquet column and its engine type. Timestamps (INT64 in milli-, micro- or nanoseconds, and
+ * legacy INT96) are TIMESTAMPs and times of day TIMEs, both in microseconds; one adjusted to UTC is read as its UTC wall clock, since the
+ * engine has no time zone type. BINARY without an annotation is VARBINARY. A column the engine cannot hold
+ * yet (nested, repeated, UUID, intervals, decimals wider than 18 digits) is kept
  * with {@link #unsupported} set: the table stays readable, and reading that column fails with the
  * reason.
  */
@@ -33,11 +37,20 @@ record ParquetColumn(String name, Type parquetType, DataType type, Optional<Stri
                 if (logical instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
                     yield supported(name, field, DataType.DATE);
                 }
+                if (logical instanceof TimeLogicalTypeAnnotation) {
+                    yield supported(name, field, DataType.TIME);
+                }
                 yield decimalOrUnsupported(name, field, logical);
             }
             case INT64 -> {
                 if (logical == null || logical instanceof IntLogicalTypeAnnotation integer && integer.isSigned()) {
                     yield supported(name, field, DataType.BIGINT);
+                }
+                if (logical instanceof TimestampLogicalTypeAnnotation) {
+                    yield supported(name, field, DataType.TIMESTAMP);
+                }
+                if (logical instanceof TimeLogicalTypeAnnotation) {
+                    yield supported(name, field, DataType.TIME);
                 }
                 yield decimalOrUnsupported(name, field, logical);
             }
@@ -48,10 +61,14 @@ record ParquetColumn(String name, Type parquetType, DataType type, Optional<Stri
                         || logical instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
                     yield supported(name, field, DataType.VARCHAR);
                 }
+                if (logical == null) {
+                    yield supported(name, field, DataType.VARBINARY);
+                }
                 yield decimalOrUnsupported(name, field, logical);
             }
             case FIXED_LEN_BYTE_ARRAY -> decimalOrUnsupported(name, field, logical);
-            case INT96 -> unsupported(name, field, "INT96 timestamps");
+            // The legacy timestamps of Impala and Spark: nanoseconds of the day and a Julian day.
+            case INT96 -> supported(name, field, DataType.TIMESTAMP);
         };
     }
 

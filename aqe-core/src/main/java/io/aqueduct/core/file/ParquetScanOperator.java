@@ -1,11 +1,9 @@
 package io.aqueduct.core.file;
 
-import static com.google.common.base.Preconditions.checkState;
-
+import io.aqueduct.core.connector.BatchScanOperator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
-import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.file.ParquetTable.ParquetRowGroup;
 import io.aqueduct.core.type.RowType;
 import java.io.IOException;
@@ -13,10 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.VersionParser;
 import org.apache.parquet.column.ColumnDescriptor;
 import org.apache.parquet.column.ColumnReader;
@@ -28,27 +23,21 @@ import org.apache.parquet.schema.MessageType;
 
 /**
  * Reads a scan's row groups, column by column, into batches of the requested columns. Only the
- * projected column chunks are read from disk ({@link ParquetFileReader#setRequestedSchema}). Batches
- * come from this operator's allocator, so the consumer closes each batch before closing the operator.
+ * projected column chunks are read from disk ({@link ParquetFileReader#setRequestedSchema}).
  */
-final class ParquetScanOperator implements Operator {
+final class ParquetScanOperator extends BatchScanOperator {
     /** The reader hands values out through getters; the converter push path is unused. */
     private static final PrimitiveConverter UNUSED_CONVERTER = new PrimitiveConverter() {};
 
-    private final RowType outputType;
-    private final Schema schema;
     private final List<ParquetColumn> columns;
     private final MessageType projection;
     private final Iterator<ParquetRowGroup> rowGroups;
-    private final ExecutionContext context;
-    private final BufferAllocator allocator;
 
     private ParquetFileReader file;
     private Path filePath;
     private ParquetRowGroup rowGroup;
     private List<ColumnReader> readers = List.of();
     private long rowsLeft;
-    private boolean closed;
 
     ParquetScanOperator(
             RowType outputType,
@@ -57,41 +46,22 @@ final class ParquetScanOperator implements Operator {
             List<ParquetRowGroup> rowGroups,
             String name,
             ExecutionContext context) {
-        this.outputType = outputType;
-        this.schema = outputType.toSchema();
+        super(outputType, name, context);
         this.columns = List.copyOf(columns);
         this.projection = projection;
         this.rowGroups = List.copyOf(rowGroups).iterator();
-        this.context = context;
-        this.allocator = context.allocator().newChildAllocator(name, 0, Long.MAX_VALUE);
     }
 
     @Override
-    public RowType outputType() {
-        return outputType;
-    }
-
-    @Override
-    public VectorSchemaRoot next() {
-        checkState(!closed, "operator is closed");
-        context.checkCanceled();
+    protected boolean hasMoreRows() {
         while (rowsLeft == 0) {
             if (!rowGroups.hasNext()) {
                 closeFile();
-                return null;
+                return false;
             }
             startRowGroup(rowGroups.next());
         }
-        int rows = (int) Math.min(rowsLeft, context.batchRows());
-        VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator);
-        try {
-            fill(batch, rows);
-            rowsLeft -= rows;
-            return batch;
-        } catch (RuntimeException e) {
-            batch.close();
-            throw failure(e);
-        }
+        return true;
     }
 
     private void startRowGroup(ParquetRowGroup next) {
@@ -121,29 +91,33 @@ final class ParquetScanOperator implements Operator {
         }
     }
 
-    private void fill(VectorSchemaRoot batch, int rows) {
-        List<FieldVector> vectors = batch.getFieldVectors();
-        for (int c = 0; c < vectors.size(); c++) {
-            FieldVector vector = vectors.get(c);
-            vector.setInitialCapacity(rows);
-            vector.allocateNew();
-            ColumnReader reader = readers.get(c);
-            int maxDefinition = reader.getDescriptor().getMaxDefinitionLevel();
-            ParquetValueCopier copier = ParquetValueCopier.create(
-                    columns.get(c).parquetType().asPrimitiveType(),
-                    columns.get(c).type(),
-                    vector);
-            for (int row = 0; row < rows; row++) {
-                if (reader.getCurrentDefinitionLevel() == maxDefinition) {
-                    copier.copy(reader, row);
-                } else {
-                    vector.setNull(row);
-                }
-                reader.consume();
+    @Override
+    protected int fill(List<FieldVector> vectors, int capacity) {
+        int rows = (int) Math.min(rowsLeft, capacity);
+        try {
+            for (int c = 0; c < vectors.size(); c++) {
+                fillColumn(c, vectors.get(c), rows);
             }
-            vector.setValueCount(rows);
+        } catch (RuntimeException e) {
+            throw failure(e);
         }
-        batch.setRowCount(rows);
+        rowsLeft -= rows;
+        return rows;
+    }
+
+    private void fillColumn(int c, FieldVector vector, int rows) {
+        ColumnReader reader = readers.get(c);
+        int maxDefinition = reader.getDescriptor().getMaxDefinitionLevel();
+        ParquetValueCopier copier = ParquetValueCopier.create(
+                columns.get(c).parquetType().asPrimitiveType(), columns.get(c).type(), vector);
+        for (int row = 0; row < rows; row++) {
+            if (reader.getCurrentDefinitionLevel() == maxDefinition) {
+                copier.copy(reader, row);
+            } else {
+                vector.setNull(row);
+            }
+            reader.consume();
+        }
     }
 
     private static VersionParser.ParsedVersion writerVersion(String createdBy) {
@@ -179,11 +153,7 @@ final class ParquetScanOperator implements Operator {
     }
 
     @Override
-    public void close() {
-        if (!closed) {
-            closed = true;
-            closeFile();
-            allocator.close();
-        }
+    protected void closeSource() {
+        closeFile();
     }
 }

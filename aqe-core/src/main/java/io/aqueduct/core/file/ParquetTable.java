@@ -1,5 +1,8 @@
 package io.aqueduct.core.file;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.connector.TableStatistics;
@@ -20,7 +23,8 @@ import org.apache.parquet.schema.Type;
 
 /**
  * A table of Parquet files: columns from the first file's footer (every file must have the same),
- * statistics from all footers (rows, uncompressed bytes), and one split per row group.
+ * statistics from all footers (rows, uncompressed bytes, row groups; the columns' in {@link
+ * ParquetColumnStatistics}), and one split per row group.
  */
 final class ParquetTable implements FileTable {
     private final String name;
@@ -28,16 +32,25 @@ final class ParquetTable implements FileTable {
     private final List<ParquetColumn> columns;
     private final List<ParquetRowGroup> rowGroups;
     private final TableStatistics statistics;
+    /** Read on first use, by the coordinator when it plans: workers only scan. */
+    private final Supplier<Map<String, ColumnStatistics>> columnStatistics;
 
     private ParquetTable(
-            String name, MessageType schema, List<ParquetColumn> columns, List<ParquetRowGroup> rowGroups) {
+            String name,
+            List<Path> files,
+            MessageType schema,
+            List<ParquetColumn> columns,
+            List<ParquetRowGroup> rowGroups) {
         this.name = name;
         this.schema = schema;
         this.columns = List.copyOf(columns);
         this.rowGroups = List.copyOf(rowGroups);
         this.statistics = new TableStatistics(
                 rowGroups.stream().mapToLong(ParquetRowGroup::rows).sum(),
-                rowGroups.stream().mapToLong(ParquetRowGroup::bytes).sum());
+                rowGroups.stream().mapToLong(ParquetRowGroup::bytes).sum(),
+                Math.max(1, rowGroups.size()));
+        this.columnStatistics =
+                Suppliers.memoize(() -> Map.copyOf(ParquetColumnStatistics.of(List.copyOf(files), this.columns)));
     }
 
     static ParquetTable open(TableFiles files) {
@@ -64,7 +77,7 @@ final class ParquetTable implements FileTable {
                         file, i, block.getRowCount(), block.getTotalByteSize(), ParquetRanges.of(block, columns)));
             }
         }
-        return new ParquetTable(files.name(), schema, columns, rowGroups);
+        return new ParquetTable(files.name(), files.paths(), schema, columns, rowGroups);
     }
 
     private static boolean sameColumns(MessageType left, MessageType right) {
@@ -86,6 +99,11 @@ final class ParquetTable implements FileTable {
     @Override
     public TableStatistics statistics() {
         return statistics;
+    }
+
+    @Override
+    public Map<String, ColumnStatistics> columnStatistics() {
+        return columnStatistics.get();
     }
 
     @Override

@@ -2,15 +2,22 @@ package io.aqueduct.core.file;
 
 import io.aqueduct.core.type.DataType;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeUnit;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
@@ -56,10 +63,50 @@ interface ParquetValueCopier {
                     strings.setSafe(index, bytes, bytes.position(), bytes.remaining());
                 };
             }
-            // ParquetColumn maps no Parquet type to these yet: such columns are read as unsupported.
-            case TIMESTAMP, TIME, VARBINARY, NULL ->
-                throw new IllegalArgumentException("No Parquet column has type " + type.kind());
+            case TIMESTAMP -> timestamp(parquetType, (TimeStampMicroVector) vector);
+            case TIME -> time(parquetType, (TimeMicroVector) vector);
+            case VARBINARY -> {
+                VarBinaryVector bytes = (VarBinaryVector) vector;
+                yield (reader, index) -> {
+                    ByteBuffer value = reader.getBinary().toByteBuffer();
+                    bytes.setSafe(index, value, value.position(), value.remaining());
+                };
+            }
+            case NULL -> throw new IllegalArgumentException("No Parquet column has type NULL");
         };
+    }
+
+    /** INT64 timestamps in their unit, or INT96 ones (nanoseconds of the day, then the Julian day, little-endian). */
+    private static ParquetValueCopier timestamp(PrimitiveType parquetType, TimeStampMicroVector timestamps) {
+        if (parquetType.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
+            return (reader, index) -> timestamps.set(index, int96Micros(reader.getBinary()));
+        }
+        TimeUnit unit = ((TimestampLogicalTypeAnnotation) parquetType.getLogicalTypeAnnotation()).getUnit();
+        return switch (unit) {
+            case MILLIS -> (reader, index) -> timestamps.set(index, Math.multiplyExact(reader.getLong(), 1_000L));
+            case MICROS -> (reader, index) -> timestamps.set(index, reader.getLong());
+            case NANOS -> (reader, index) -> timestamps.set(index, Math.floorDiv(reader.getLong(), 1_000L));
+        };
+    }
+
+    /** TIME(MILLIS) is an INT32, TIME(MICROS) and TIME(NANOS) INT64s. */
+    private static ParquetValueCopier time(PrimitiveType parquetType, TimeMicroVector times) {
+        TimeUnit unit = ((TimeLogicalTypeAnnotation) parquetType.getLogicalTypeAnnotation()).getUnit();
+        return switch (unit) {
+            case MILLIS -> (reader, index) -> times.set(index, reader.getInteger() * 1_000L);
+            case MICROS -> (reader, index) -> times.set(index, reader.getLong());
+            case NANOS -> (reader, index) -> times.set(index, reader.getLong() / 1_000L);
+        };
+    }
+
+    /** Microseconds since the epoch of an INT96 timestamp. */
+    static long int96Micros(Binary binary) {
+        long julianDayOfEpoch = 2_440_588;
+        long microsPerDay = 86_400_000_000L;
+        ByteBuffer bytes = binary.toByteBuffer().order(ByteOrder.LITTLE_ENDIAN);
+        long nanosOfDay = bytes.getLong(bytes.position());
+        long julianDay = bytes.getInt(bytes.position() + Long.BYTES);
+        return (julianDay - julianDayOfEpoch) * microsPerDay + Math.floorDiv(nanosOfDay, 1_000L);
     }
 
     /** Decimals of at most 18 digits: the unscaled value is the engine's scaled long. */

@@ -31,4 +31,12 @@ class TestStatisticsTaskEstimator {
         assertThat(ESTIMATOR.desiredTaskCount(new TableStatistics(0, 0), LIMITS))
                 .isEqualTo(1);
     }
+
+    @Test
+    void neverMoreTasksThanTheTableHasSplits() {
+        assertThat(ESTIMATOR.desiredTaskCount(new TableStatistics(1_000_000, 1_000 * MIB, 3), LIMITS))
+                .isEqualTo(3);
+        assertThat(ESTIMATOR.desiredTaskCount(new TableStatistics(5_000, MIB, 1), LIMITS))
+                .isEqualTo(1);
+    }
 }

@@ -4,6 +4,7 @@ import static io.aqueduct.core.testing.RowFixtures.row;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.connector.ColumnStatistics;
 import io.aqueduct.core.connector.ScanConstraint;
 import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.error.AqueductException;
@@ -14,6 +15,8 @@ import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,10 +25,15 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.LocalTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.parquet.io.api.Binary;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -41,6 +49,13 @@ class TestFileConnector {
                     + " 'name ' || (i % 7) AS name, i % 2 = 0 AS even, i / 3.0 AS ratio"
                     + " FROM range(10000) t(i)";
 
+    /** Every timestamp unit DuckDB writes (INT64 micro- and nanoseconds, UTC-adjusted or not), times and bytes. */
+    private static final String TIMES = "SELECT TIMESTAMP '2020-02-29 23:59:58.123456' AS micros,"
+            + " TIMESTAMP_NS '1969-12-31 23:59:59.123456789' AS nanos, TIMESTAMP_MS '2020-02-29 23:59:58.123' AS millis,"
+            + " TIMESTAMPTZ '2020-02-29 23:59:58.123456+00' AS utc, TIME '12:34:56.789' AS noon,"
+            + " '\\xAA\\x00\\xFF'::BLOB AS bytes"
+            + " UNION ALL SELECT NULL, NULL, NULL, NULL, NULL, NULL";
+
     @TempDir
     static Path root;
 
@@ -50,6 +65,7 @@ class TestFileConnector {
     static void writeFiles() throws SQLException, IOException {
         Path data = Files.createDirectories(root.resolve("data"));
         Files.createDirectories(root.resolve("data/split"));
+        Path typed = Files.createDirectories(root.resolve("typed"));
         try (Connection duckdb = DriverManager.getConnection("jdbc:duckdb:");
                 Statement statement = duckdb.createStatement()) {
             statement.execute("COPY (%s) TO '%s' (FORMAT PARQUET, ROW_GROUP_SIZE 1000)"
@@ -59,6 +75,10 @@ class TestFileConnector {
                     .formatted(SAMPLE, data.resolve("split/one.parquet")));
             statement.execute("COPY (SELECT * FROM (%s) WHERE a >= 5000) TO '%s' (FORMAT PARQUET)"
                     .formatted(SAMPLE, data.resolve("split/two.parquet")));
+            statement.execute("SET TimeZone = 'UTC'");
+            statement.execute("COPY (%s) TO '%s' (FORMAT PARQUET)".formatted(TIMES, typed.resolve("times.parquet")));
+            statement.execute(
+                    "COPY (SELECT [1, 2] AS pair) TO '%s' (FORMAT PARQUET)".formatted(typed.resolve("nested.parquet")));
         }
         Files.writeString(data.resolve("text.schema"), "price = DECIMAL(15,2)\na = INTEGER\n");
         Files.writeString(data.resolve("_ignored.csv"), "x\n1\n");
@@ -87,7 +107,7 @@ class TestFileConnector {
     void discoversSchemasAndTables() {
         FileConnector connector = connector();
         assertThat(connector.name()).isEqualTo("lake");
-        assertThat(connector.schemaNames()).containsExactly("bad", "data");
+        assertThat(connector.schemaNames()).containsExactly("bad", "data", "typed");
         assertThat(connector.tables("data"))
                 .extracting(TableDefinition::name)
                 .containsExactly("sample", "split", "text");
@@ -106,6 +126,52 @@ class TestFileConnector {
                         DataType.VARCHAR,
                         DataType.BOOLEAN,
                         DataType.DOUBLE);
+    }
+
+    @Test
+    void parquetTimestampsTimesAndBytes() {
+        TableDefinition times = connector().table("typed", "times").orElseThrow();
+        assertThat(times.columns().types())
+                .containsExactly(
+                        DataType.TIMESTAMP,
+                        DataType.TIMESTAMP,
+                        DataType.TIMESTAMP,
+                        DataType.TIMESTAMP,
+                        DataType.TIME,
+                        DataType.VARBINARY);
+        List<List<Object>> rows = scanIn("typed", "times", times.columns().names());
+        long leapDay = micros(LocalDateTime.of(2020, 2, 29, 23, 59, 58, 123_456_000));
+        assertThat(rows.get(0).subList(0, 5))
+                .containsExactly(
+                        leapDay,
+                        micros(LocalDateTime.of(1969, 12, 31, 23, 59, 59, 123_456_000)),
+                        micros(LocalDateTime.of(2020, 2, 29, 23, 59, 58, 123_000_000)),
+                        leapDay,
+                        LocalTime.of(12, 34, 56, 789_000_000).toNanoOfDay() / 1_000);
+        assertThat((byte[]) rows.get(0).get(5)).containsExactly(0xAA, 0x00, 0xFF);
+        assertThat(rows.get(1)).containsOnlyNulls();
+    }
+
+    @Test
+    void int96TimestampsAreNanosecondsOfTheDayAndAJulianDay() {
+        ByteBuffer int96 = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
+        int96.putLong(LocalTime.of(1, 2, 3, 456_789_000).toNanoOfDay()).putInt(2_440_588 + 18_321);
+        assertThat(ParquetValueCopier.int96Micros(Binary.fromConstantByteArray(int96.array())))
+                .isEqualTo(micros(LocalDateTime.of(LocalDate.ofEpochDay(18_321), LocalTime.of(1, 2, 3, 456_789_000))));
+    }
+
+    @Test
+    void unsupportedParquetTypeFailsOnlyWhenRead() {
+        assertThat(scanIn("typed", "nested", List.of())).hasSize(1);
+        assertThatThrownBy(() -> scanIn("typed", "nested", List.of("pair")))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("Column pair of")
+                .hasMessageContaining("nested.parquet")
+                .satisfies(e -> assertThat(((AqueductException) e).errorCode()).isEqualTo(ErrorCode.NOT_SUPPORTED));
+    }
+
+    private static long micros(LocalDateTime time) {
+        return time.toEpochSecond(ZoneOffset.UTC) * 1_000_000 + time.getNano() / 1_000;
     }
 
     @Test
@@ -131,6 +197,38 @@ class TestFileConnector {
         assertThat(connector.statistics("data", "sample").rowCount()).isEqualTo(10_000);
         // estimated from the first 1,000 records' bytes
         assertThat(connector.statistics("data", "text").rowCount()).isBetween(8_000L, 12_000L);
+    }
+
+    @Test
+    void parquetColumnStatisticsFromFootersAndDictionaries() {
+        FileConnector connector = connector();
+        for (String table : List.of("sample", "split")) {
+            Map<String, ColumnStatistics> statistics = connector.columnStatistics("data", table);
+            assertThat(statistics.get("a")).as(table).isEqualTo(new ColumnStatistics(10_000, 0));
+            assertThat(statistics.get("b")).as(table).isEqualTo(new ColumnStatistics(7_500, 2_500));
+            assertThat(statistics.get("name")).as(table).isEqualTo(new ColumnStatistics(7, 0));
+            assertThat(statistics.get("even")).as(table).isEqualTo(new ColumnStatistics(2, 0));
+            assertThat(statistics.get("day")).as(table).isEqualTo(new ColumnStatistics(30, 0));
+        }
+        assertThat(connector.statistics("data", "sample").splitCount())
+                .isEqualTo(ParquetFiles.footer(root.resolve("data/sample.parquet"))
+                        .getBlocks()
+                        .size())
+                .isGreaterThan(1);
+        assertThat(connector.statistics("data", "split").splitCount()).isEqualTo(2);
+        assertThat(connector.uniqueKeys("data", "sample"))
+                .contains(List.of("a"))
+                .doesNotContain(List.of("b"));
+    }
+
+    @Test
+    void csvColumnStatisticsFromTheSample() {
+        Map<String, ColumnStatistics> statistics = connector().columnStatistics("data", "text");
+        assertThat(statistics.get("name").distinctCount()).isEqualTo(7);
+        assertThat(statistics.get("even").distinctCount()).isEqualTo(2);
+        // the first thousand of ten thousand distinct keys say nothing of the rest
+        assertThat(statistics).doesNotContainKeys("a", "b");
+        assertThat(connector().columnStatistics("bad", "ragged")).containsEntry("id", new ColumnStatistics(2, 0));
     }
 
     @Test

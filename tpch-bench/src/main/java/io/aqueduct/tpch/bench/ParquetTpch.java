@@ -64,6 +64,11 @@ final class ParquetTpch {
         return "--catalog=" + CATALOG + "=" + root;
     }
 
+    /** The size on disk of table {@code table}'s file under {@code root}. */
+    static long fileBytes(Path root, String table) throws IOException {
+        return Files.size(root.resolve(SCHEMA).resolve(table + ".parquet"));
+    }
+
     private static Path file(Path root, TpchTable<?> table) {
         return root.resolve(SCHEMA).resolve(table.getTableName() + ".parquet");
     }

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableMap;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -100,6 +101,18 @@ final class TpchCommand implements Callable<Integer> {
             description = "Folder kept between runs for --format parquet's files. Default: ${DEFAULT-VALUE}.")
     Path dataFolder = Path.of("data");
 
+    @Option(
+            names = "--vs-generated",
+            description = "With --format parquet: also run the queries on the built-in tpch catalog in the same"
+                    + " cluster, interleaved with the Parquet runs, and report Parquet / tpch catalog ratios.")
+    boolean versusGenerated;
+
+    /** The lineitem scans measured after the timed runs: the run's catalog first, then the tpch catalog's. */
+    private final List<LineitemScan> scans = new ArrayList<>();
+
+    /** With {@code --vs-generated}: the Parquet runs against the tpch catalog's. */
+    private Optional<BenchReport> versusGeneratedReport = Optional.empty();
+
     /** The Parquet catalog folder of this run, when {@code --format parquet}. */
     private Optional<Path> parquetRoot = Optional.empty();
 
@@ -169,6 +182,9 @@ final class TpchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         AqeMode mode = aqeMode();
+        if (versusGenerated && format != DataFormat.parquet) {
+            throw new ParameterException(spec.commandLine(), "--vs-generated goes with --format parquet");
+        }
         if (mode == AqeMode.fixed && format == DataFormat.parquet) {
             throw new ParameterException(spec.commandLine(), "--aqe fixed runs on the generated tpch catalog only");
         }
@@ -215,13 +231,20 @@ final class TpchCommand implements Callable<Integer> {
 
     /** Prints the report with the estimates' q-errors, and writes it and its chart into {@code folder}. */
     private void publish(Path folder, String markdown, ChartWriter chart) throws IOException {
-        String estimates = estimateErrors
-                .map(errors -> System.lineSeparator() + errors.summary() + System.lineSeparator())
-                .orElse("");
-        Files.writeString(folder.resolve("results.md"), markdown + estimates, UTF_8);
+        StringBuilder extra = new StringBuilder();
+        estimateErrors.ifPresent(
+                errors -> extra.append('\n').append(errors.summary()).append('\n'));
+        for (LineitemScan scan : scans) {
+            extra.append('\n').append(scan.summary()).append('\n');
+        }
+        if (scans.size() == 2) {
+            extra.append('\n').append(scans.get(0).ratioTo(scans.get(1))).append('\n');
+        }
+        versusGeneratedReport.ifPresent(report -> extra.append('\n').append(MarkdownReport.render(report)));
+        Files.writeString(folder.resolve("results.md"), markdown + extra, UTF_8);
         chart.write(folder.resolve("chart.png"));
         System.out.println(markdown);
-        estimateErrors.ifPresent(errors -> System.out.println(errors.summary()));
+        System.out.println(extra.toString().strip());
         System.out.println("Wrote " + folder.resolve("results.md") + " and " + folder.resolve("chart.png"));
     }
 
@@ -296,13 +319,37 @@ final class TpchCommand implements Callable<Integer> {
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
         Properties properties = sessionProperties(adaptive, 0);
         String engine = aqe == AqeMode.both ? AQUEDUCT + (adaptive ? " (AQE on)" : " (AQE off)") : AQUEDUCT;
-        String url = parquetRoot.isPresent()
-                ? AqueductUrls.schemaUrl(coordinatorUrl, ParquetTpch.CATALOG, ParquetTpch.SCHEMA)
-                : AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor);
-        try (Connection connection = DriverManager.getConnection(url, properties)) {
-            EngineResults results = benchmark.run(engine, connection);
+        String generatedUrl = AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor);
+        if (parquetRoot.isEmpty()) {
+            try (Connection connection = DriverManager.getConnection(generatedUrl, properties)) {
+                EngineResults results = benchmark.run(engine, connection);
+                if (adaptive) {
+                    estimateErrors = Optional.of(EstimateErrors.measure(connection, queries()));
+                    scans.add(LineitemScan.measure(connection, "tpch", OptionalLong.empty()));
+                }
+                return results;
+            }
+        }
+        String parquetUrl = AqueductUrls.schemaUrl(coordinatorUrl, ParquetTpch.CATALOG, ParquetTpch.SCHEMA);
+        try (Connection parquet = DriverManager.getConnection(parquetUrl, properties);
+                Connection generated = DriverManager.getConnection(generatedUrl, properties)) {
+            EngineResults results;
+            if (versusGenerated) {
+                Map<String, Connection> engines = new LinkedHashMap<>();
+                engines.put(engine + " (Parquet)", parquet);
+                engines.put(engine + " (tpch catalog)", generated);
+                List<EngineResults> both = benchmark.runInterleaved(engines);
+                versusGeneratedReport =
+                        Optional.of(new BenchReport(scaleFactor, iterations, target.describe(), queries(), both));
+                results = new EngineResults(engine, both.get(0).runs());
+            } else {
+                results = benchmark.run(engine, parquet);
+            }
             if (adaptive) {
-                estimateErrors = Optional.of(EstimateErrors.measure(connection, queries()));
+                estimateErrors = Optional.of(EstimateErrors.measure(parquet, queries()));
+                scans.add(LineitemScan.measure(
+                        parquet, "Parquet", OptionalLong.of(ParquetTpch.fileBytes(parquetRoot.get(), "lineitem"))));
+                scans.add(LineitemScan.measure(generated, "tpch catalog", OptionalLong.empty()));
             }
             return results;
         }
