@@ -45,11 +45,7 @@ public final class BatchAccumulator implements AutoCloseable {
         }
         List<FieldVector> from = source.getFieldVectors();
         for (int column = 0; column < vectors.size(); column++) {
-            FieldVector to = vectors.get(column);
-            FieldVector fromColumn = from.get(column);
-            for (int i = 0; i < count; i++) {
-                to.copyFromSafe(rows[i], rowCount + i, fromColumn);
-            }
+            ColumnGather.gather(from.get(column), rows, count, vectors.get(column), rowCount);
         }
         rowCount += count;
     }

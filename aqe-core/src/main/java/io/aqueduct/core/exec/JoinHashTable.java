@@ -23,8 +23,9 @@ final class JoinHashTable implements AutoCloseable {
     private final HeapMemoryTracker memory;
     private final List<VectorSchemaRoot> batches = new ArrayList<>();
 
-    private int[] batchStarts = new int[0];
     private int rowCount;
+    // The build row numbered r is row (int) rowAddresses[r] of batch rowAddresses[r] >>> 32.
+    private long[] rowAddresses = new long[0];
     private int[] rowGroups = new int[0];
     private int[] batchGroups = new int[0];
     // After finish: the rows of group g are groupRows[groupStarts[g] .. groupStarts[g + 1]).
@@ -52,8 +53,11 @@ final class JoinHashTable implements AutoCloseable {
         VectorSchemaRoot owned = Batches.transfer(batch, allocator);
         batches.add(owned);
         Batches.checkWithinLimit(allocator, "join build side");
-        batchStarts = memory.grow(batchStarts, batches.size());
-        batchStarts[batches.size() - 1] = rowCount;
+        rowAddresses = memory.grow(rowAddresses, rowCount + batchRowCount);
+        long batchBits = (long) (batches.size() - 1) << 32;
+        for (int row = 0; row < batchRowCount; row++) {
+            rowAddresses[rowCount + row] = batchBits | row;
+        }
         rowGroups = memory.grow(rowGroups, rowCount + batchRowCount);
         if (groups == null) {
             Arrays.fill(rowGroups, rowCount, rowCount + batchRowCount, 0);
@@ -132,24 +136,20 @@ final class JoinHashTable implements AutoCloseable {
     }
 
     /**
-     * For each of {@code rows[0..count)}, the batch holding the row and its index there; -1 for both where the
-     * row number is negative.
+     * For each of {@code rows[0..count)}, the batch holding the row and its index there; batch 0 and row -1 where
+     * the row number is negative.
      */
     void locate(int[] rows, int count, int[] batchIndexes, int[] rowsInBatch) {
-        int batchCount = batches.size();
         for (int i = 0; i < count; i++) {
             int row = rows[i];
             if (row < 0) {
-                batchIndexes[i] = -1;
+                batchIndexes[i] = 0;
                 rowsInBatch[i] = -1;
-                continue;
+            } else {
+                long address = rowAddresses[row];
+                batchIndexes[i] = (int) (address >>> 32);
+                rowsInBatch[i] = (int) address;
             }
-            int batch = Arrays.binarySearch(batchStarts, 0, batchCount, row);
-            if (batch < 0) {
-                batch = -batch - 2;
-            }
-            batchIndexes[i] = batch;
-            rowsInBatch[i] = row - batchStarts[batch];
         }
     }
 

@@ -41,7 +41,7 @@ final class JoinPairGatherer {
                 if (probeBatch == null) {
                     setNulls(target, count);
                 } else {
-                    gather(probeBatch.getVector(probeColumns[i]), probeRows, count, target);
+                    ColumnGather.gather(probeBatch.getVector(probeColumns[i]), probeRows, count, target, 0);
                 }
             }
             if (buildColumns.length > 0) {
@@ -61,27 +61,15 @@ final class JoinPairGatherer {
         build.locate(buildRows, count, batchIndexes, rowsInBatch);
         FieldVector[] sources = new FieldVector[build.batchCount()];
         for (int i = 0; i < buildColumns.length; i++) {
+            if (sources.length == 0) {
+                setNulls(batch.getVector(probeColumns.length + i), count);
+                continue;
+            }
             for (int source = 0; source < sources.length; source++) {
                 sources[source] = build.vector(source, buildColumns[i]);
             }
-            FieldVector target = batch.getVector(probeColumns.length + i);
-            for (int row = 0; row < count; row++) {
-                if (batchIndexes[row] < 0) {
-                    target.setNull(row);
-                } else {
-                    target.copyFromSafe(rowsInBatch[row], row, sources[batchIndexes[row]]);
-                }
-            }
-        }
-    }
-
-    private static void gather(FieldVector source, int[] rows, int count, FieldVector target) {
-        for (int row = 0; row < count; row++) {
-            if (rows[row] < 0) {
-                target.setNull(row);
-            } else {
-                target.copyFromSafe(rows[row], row, source);
-            }
+            ColumnGather.of(sources[0])
+                    .gather(sources, batchIndexes, rowsInBatch, count, batch.getVector(probeColumns.length + i), 0);
         }
     }
 

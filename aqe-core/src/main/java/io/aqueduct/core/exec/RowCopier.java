@@ -19,9 +19,7 @@ public final class RowCopier {
                 vectors.add(to);
                 to.setInitialCapacity(count);
                 to.allocateNew();
-                for (int i = 0; i < count; i++) {
-                    to.copyFromSafe(rows[i], i, from);
-                }
+                ColumnGather.gather(from, rows, count, to, 0);
                 to.setValueCount(count);
             }
         } catch (RuntimeException e) {

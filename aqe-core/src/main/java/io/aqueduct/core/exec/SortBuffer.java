@@ -87,20 +87,30 @@ final class SortBuffer implements AutoCloseable {
     /** A new batch, owned by the caller, of the rows at {@code addresses[from, from + count)}. */
     VectorSchemaRoot copyRows(long[] addresses, int from, int count, BufferAllocator target) {
         VectorSchemaRoot output = Batches.allocate(rowType, count, target);
+        // The addresses split into batch indexes and rows, as the gather kernel reads them.
+        long indexBytes = 2L * count * Integer.BYTES;
+        memory.add(indexBytes);
         try {
-            for (int column = 0; column < rowType.size(); column++) {
-                FieldVector outputVector = output.getVector(column);
-                for (int i = 0; i < count; i++) {
-                    long address = addresses[from + i];
-                    outputVector.copyFromSafe(
-                            rowOf(address), i, batches.get(batchOf(address)).getVector(column));
+            int[] batchIndexes = new int[count];
+            int[] rows = new int[count];
+            for (int i = 0; i < count; i++) {
+                batchIndexes[i] = batchOf(addresses[from + i]);
+                rows[i] = rowOf(addresses[from + i]);
+            }
+            FieldVector[] sources = new FieldVector[batches.size()];
+            for (int column = 0; count > 0 && column < rowType.size(); column++) {
+                for (int batch = 0; batch < sources.length; batch++) {
+                    sources[batch] = batches.get(batch).getVector(column);
                 }
+                ColumnGather.of(sources[0]).gather(sources, batchIndexes, rows, count, output.getVector(column), 0);
             }
             output.setRowCount(count);
             return output;
         } catch (RuntimeException e) {
             output.close();
             throw e;
+        } finally {
+            memory.release(indexBytes);
         }
     }
 

@@ -30,7 +30,12 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
 
     ComparisonExpression(Function function, VectorExpression left, VectorExpression right) {
         super(left, right, DataType.BOOLEAN);
-        this.outcomeMask = switch (function) {
+        this.outcomeMask = outcomeMask(function);
+    }
+
+    /** The outcomes of {@code compare(left, right)} for which {@code function} is TRUE, as a mask for {@link #outcome}. */
+    static int outcomeMask(Function function) {
+        return switch (function) {
             case EQUAL -> EQUAL;
             case NOT_EQUAL -> LESS | GREATER;
             case LESS_THAN -> LESS;
@@ -39,6 +44,22 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
             case GREATER_THAN_OR_EQUAL -> GREATER | EQUAL;
             default -> throw new IllegalArgumentException("Not a comparison: " + function);
         };
+    }
+
+    /** The comparison with its operands swapped: {@code a < b} is {@code b > a}. */
+    static Function mirrored(Function function) {
+        return switch (function) {
+            case LESS_THAN -> Function.GREATER_THAN;
+            case LESS_THAN_OR_EQUAL -> Function.GREATER_THAN_OR_EQUAL;
+            case GREATER_THAN -> Function.LESS_THAN;
+            case GREATER_THAN_OR_EQUAL -> Function.LESS_THAN_OR_EQUAL;
+            default -> function;
+        };
+    }
+
+    /** 1 if the outcome of a comparison (its sign) is in {@code mask}, else 0. */
+    static int outcome(int mask, int comparison) {
+        return (mask >>> (Integer.signum(comparison) + 1)) & 1;
     }
 
     @Override
@@ -64,7 +85,7 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
     }
 
     private int outcome(int comparison) {
-        return (outcomeMask >>> (Integer.signum(comparison) + 1)) & 1;
+        return outcome(outcomeMask, comparison);
     }
 
     private void compareLongs(BigIntVector left, BigIntVector right, BitVector result, int rowCount) {

@@ -156,7 +156,19 @@ public final class ExpressionCompiler {
 
     private static VectorExpression comparison(Function function, Expression left, Expression right) {
         DataType common = comparisonType(left.type(), right.type());
+        if (isConstant(right) && !isConstant(left)) {
+            return new LiteralComparisonExpression(function, coerce(left, common), coerce(right, common));
+        }
+        if (isConstant(left) && !isConstant(right)) {
+            return new LiteralComparisonExpression(
+                    ComparisonExpression.mirrored(function), coerce(right, common), coerce(left, common));
+        }
         return new ComparisonExpression(function, coerce(left, common), coerce(right, common));
+    }
+
+    /** A non-NULL literal of a comparable type (NULL-typed comparisons keep the general path). */
+    private static boolean isConstant(Expression expression) {
+        return expression instanceof Literal literal && !literal.isNull();
     }
 
     /** The type both sides of a comparison are brought to. */

@@ -47,6 +47,55 @@ class TestExpressionComparison {
     }
 
     @Test
+    void aColumnComparedWithALiteralOnEitherSideAgreesWithTwoColumns() {
+        assertLiteralComparisonsAgree(DataType.BIGINT, 2L, 1L, 2L, 3L, null);
+        assertLiteralComparisonsAgree(DataType.INTEGER, 2, -1, 2, 3, null);
+        assertLiteralComparisonsAgree(DataType.DOUBLE, 0.0, -0.0, Double.NaN, -1.5, 2.0, null);
+        assertLiteralComparisonsAgree(DataType.DATE, 9000L, 8999L, 9000L, 9001L, null);
+        assertLiteralComparisonsAgree(DataType.TIMESTAMP, 1_000_000L, 999_999L, 1_000_000L, null);
+        assertLiteralComparisonsAgree(DataType.VARCHAR, "b", "a", "b", "ba", "", "é", null);
+        assertLiteralComparisonsAgree(DataType.BOOLEAN, true, false, true, null);
+        assertLiteralComparisonsAgree(DataType.decimal(10, 2), 150L, 149L, 150L, 151L, null);
+    }
+
+    @Test
+    void aLiteralOfAnotherScaleIsRescaledOnceAndCompared() {
+        DataType scale2 = DataType.decimal(10, 2);
+        RowType type = BatchBuilder.rowType(scale2);
+        List<List<Object>> rows =
+                List.of(List.of(new BigDecimal("1.50")), List.of(new BigDecimal("1.51")), Arrays.asList((Object) null));
+        Expression lessThan =
+                call(Function.LESS_THAN, DataType.BOOLEAN, input(0, scale2), literal(1501L, DataType.decimal(10, 3)));
+        assertThat(evaluate(allocator, lessThan, type, rows)).containsExactly(true, false, null);
+    }
+
+    /** {@code c op literal} and {@code literal op c} give what {@code c0 op c1} and {@code c1 op c0} give. */
+    private void assertLiteralComparisonsAgree(DataType type, Object literalValue, Object... columnValues) {
+        RowType twoColumns = BatchBuilder.rowType(type, type);
+        List<List<Object>> rows = new java.util.ArrayList<>();
+        for (Object value : columnValues) {
+            rows.add(Arrays.asList(value, literalValue));
+        }
+        Expression column = input(0, type);
+        Expression other = input(1, type);
+        Expression constant = literal(literalValue, type);
+        for (Function function : List.of(
+                Function.EQUAL,
+                Function.NOT_EQUAL,
+                Function.LESS_THAN,
+                Function.LESS_THAN_OR_EQUAL,
+                Function.GREATER_THAN,
+                Function.GREATER_THAN_OR_EQUAL)) {
+            assertThat(evaluate(allocator, call(function, DataType.BOOLEAN, column, constant), twoColumns, rows))
+                    .as("%s %s literal", type, function)
+                    .isEqualTo(evaluate(allocator, call(function, DataType.BOOLEAN, column, other), twoColumns, rows));
+            assertThat(evaluate(allocator, call(function, DataType.BOOLEAN, constant, column), twoColumns, rows))
+                    .as("literal %s %s", function, type)
+                    .isEqualTo(evaluate(allocator, call(function, DataType.BOOLEAN, other, column), twoColumns, rows));
+        }
+    }
+
+    @Test
     void decimalsOfDifferentScalesAreRescaled() {
         DataType scale2 = DataType.decimal(10, 2);
         DataType scale3 = DataType.decimal(10, 3);

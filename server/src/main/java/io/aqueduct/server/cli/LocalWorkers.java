@@ -156,6 +156,7 @@ final class LocalWorkers implements AutoCloseable {
             throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(ArrowAccess.PRODUCTION_OPTIONS);
         command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));

@@ -1,0 +1,102 @@
+package io.aqueduct.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.testing.BatchBuilder;
+import io.aqueduct.core.testing.BatchRows;
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class TestColumnGather {
+    private static final RowType TYPE = BatchBuilder.rowType(
+            DataType.INTEGER,
+            DataType.BIGINT,
+            DataType.DOUBLE,
+            DataType.BOOLEAN,
+            DataType.VARCHAR,
+            DataType.DATE,
+            DataType.decimal(12, 2));
+
+    private BufferAllocator allocator;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void tearDown() {
+        allocator.close();
+    }
+
+    @Test
+    void gathersRowsOfSeveralSourcesWithNullsInTheOrderAsked() {
+        try (VectorSchemaRoot first = BatchBuilder.of(TYPE)
+                        .row(1, 10L, 1.5, true, "alpha", LocalDate.of(2020, 1, 1), new BigDecimal("1.25"))
+                        .row(null, null, null, null, null, null, null)
+                        .row(3, 30L, -2.0, false, "", LocalDate.of(1999, 12, 31), new BigDecimal("-3.00"))
+                        .build(allocator);
+                VectorSchemaRoot second = BatchBuilder.of(TYPE)
+                        .row(4, 40L, 0.0, false, "a longer string than the others", null, new BigDecimal("4.00"))
+                        .build(allocator);
+                VectorSchemaRoot target = Batches.allocate(TYPE, 1, allocator)) {
+            List<List<Object>> firstRows = BatchRows.read(first);
+            List<List<Object>> secondRows = BatchRows.read(second);
+            int[] batches = {1, 0, 0, 0, 1, 0};
+            int[] rows = {0, 2, -1, 1, 0, 0};
+            for (int column = 0; column < TYPE.size(); column++) {
+                FieldVector[] sources = {first.getVector(column), second.getVector(column)};
+                ColumnGather.of(sources[0]).gather(sources, batches, rows, rows.length, target.getVector(column), 0);
+            }
+            target.setRowCount(rows.length);
+
+            List<List<Object>> expected = new ArrayList<>();
+            for (int i = 0; i < rows.length; i++) {
+                expected.add(rows[i] < 0 ? firstRows.get(1) : (batches[i] == 0 ? firstRows : secondRows).get(rows[i]));
+            }
+            assertThat(BatchRows.read(target)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void appendsAfterRowsAlreadyGatheredGrowingTheTarget() {
+        BatchBuilder builder = BatchBuilder.of(TYPE);
+        for (int i = 0; i < 100; i++) {
+            builder.row(
+                    i, (long) i, i / 2.0, i % 3 == 0, "value " + i, LocalDate.ofEpochDay(i), BigDecimal.valueOf(i, 2));
+        }
+        try (VectorSchemaRoot source = builder.build(allocator);
+                BatchAccumulator accumulator = new BatchAccumulator(TYPE.toSchema(), allocator)) {
+            int[] evens = new int[50];
+            int[] odds = new int[50];
+            for (int i = 0; i < 50; i++) {
+                evens[i] = 2 * i;
+                odds[i] = 2 * i + 1;
+            }
+            accumulator.append(source, evens, 50);
+            accumulator.append(source, odds, 50);
+            List<List<Object>> sourceRows = BatchRows.read(source);
+            List<List<Object>> expected = new ArrayList<>();
+            for (int row : evens) {
+                expected.add(sourceRows.get(row));
+            }
+            for (int row : odds) {
+                expected.add(sourceRows.get(row));
+            }
+            try (VectorSchemaRoot taken = accumulator.take()) {
+                assertThat(BatchRows.read(taken)).isEqualTo(expected);
+            }
+        }
+    }
+}
