@@ -19,7 +19,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -56,8 +55,6 @@ class TestSplitCaching {
     private record ScanCounts(long hits, long misses) {}
 
     @Test
-    @Disabled("the split cache is off by default (see SplitCache.defaultCapacity) and the shared cluster runs with"
-            + " defaults")
     void aRepeatedQueryReadsEveryScanFromTheCacheAndGivesTheSameAnswer() throws SQLException {
         String sql = TpchQueries.query(3);
         try (Connection connection = cluster.connect("tpch", "tiny")) {

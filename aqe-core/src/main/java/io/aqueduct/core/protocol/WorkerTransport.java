@@ -56,9 +56,15 @@ public interface WorkerTransport {
         void cancel();
     }
 
-    /** An open result stream: an Arrow IPC stream; closing it abandons the rest. */
+    /**
+     * An open result stream: an Arrow IPC stream; closing it abandons the rest. Only the thread reading the body may
+     * close it (an HTTP body closed under its reader corrupts the reader's buffer); other threads {@link #abort}.
+     */
     interface ResultStream extends AutoCloseable {
         InputStream body();
+
+        /** Breaks the stream off from any thread: the reader's next read fails, and the reader still closes it. */
+        void abort();
 
         @Override
         void close();

@@ -62,14 +62,15 @@ public final class SplitCache implements AutoCloseable {
     /** What the cache did so far: an immutable snapshot. */
     public record Stats(long hits, long misses, long evictions, long usedBytes, long entries) {}
 
+    /** The share of a worker's Arrow memory limit its cache may hold by default. */
+    private static final int DEFAULT_SHARE_DIVISOR = 4;
+
     /**
-     * The default bound: off (0) for now. With a quarter of the worker's memory on, an integration-test worker kept
-     * 256 KB in a task's exchange allocator after that task failed on an IndexOutOfBoundsException while closing
-     * its HTTP response (TPC-H at SF 0.01); whether faster cached scans trigger it is not established, so the cache
-     * stays opt-in ({@code --split-cache-bytes}, {@code serve --worker-split-cache-bytes}) until it is.
+     * The default bound: a quarter of the worker's Arrow (direct) memory limit, which leaves tasks three quarters;
+     * the cache's buffers count against that limit like theirs.
      */
     public static long defaultCapacity(long workerMemoryBytes) {
-        return 0;
+        return workerMemoryBytes / DEFAULT_SHARE_DIVISOR;
     }
 
     public SplitCache(BufferAllocator parent, long capacityBytes) {

@@ -248,7 +248,9 @@ public final class ExchangeOperator implements Operator {
         synchronized (this) {
             closed = true;
             pendingCalls.forEach(WorkerTransport.ResultCall::cancel);
-            streams.forEach(WorkerTransport.ResultStream::close);
+            // Each reader closes its own stream as it exits; closing it here, under the reader, broke OkHttp's
+            // buffer (IndexOutOfBoundsException) and skipped the rest of close(), leaking the queued batches.
+            streams.forEach(WorkerTransport.ResultStream::abort);
         }
         for (Future<?> reader : readers) {
             reader.cancel(true);

@@ -202,6 +202,11 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
             }
 
             @Override
+            public void abort() {
+                close(); // a pipe's reader fails on its next read when the pipe closes under it
+            }
+
+            @Override
             public void close() {
                 try {
                     pipe.close();

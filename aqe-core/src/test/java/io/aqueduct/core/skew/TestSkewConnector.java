@@ -48,7 +48,7 @@ class TestSkewConnector {
     @Test
     void metadata() {
         assertThat(ConnectorRegistry.builtIn().connector("skew")).isInstanceOf(SkewConnector.class);
-        assertThat(connector.schemaNames()).containsExactly("tiny", "small", "medium", "large");
+        assertThat(connector.schemaNames()).containsExactly("tiny", "small", "medium", "large", "hot");
         TableDefinition fact = connector.table("tiny", "fact").orElseThrow();
         assertThat(fact.columns().names()).isEqualTo(FACT_COLUMNS);
         assertThat(fact.columns().types())
@@ -143,6 +143,22 @@ class TestSkewConnector {
         });
         assertThat(dimKeys).hasSize(TINY_KEYS).isSorted().first().isEqualTo(1L);
         assertThat(dimKeys.get(TINY_KEYS - 1)).isEqualTo(TINY_KEYS);
+    }
+
+    @Test
+    void keyOneHoldsAboutEightyPercentOfTheHotSchema() {
+        long[] rowsAndHot = new long[2];
+        // One part of 40 (100,000 rows) is a fair sample: every row draws its key on its own.
+        scan("hot", "fact", List.of("f_key"), 7, 40, batch -> {
+            BigIntVector keys = (BigIntVector) batch.getVector(0);
+            for (int i = 0; i < batch.getRowCount(); i++) {
+                rowsAndHot[0]++;
+                rowsAndHot[1] += keys.get(i) == 1 ? 1 : 0;
+            }
+        });
+        assertThat(connector.statistics("hot", "fact").rowCount()).isEqualTo(4_000_000);
+        assertThat(rowsAndHot[0]).isEqualTo(100_000);
+        assertThat((double) rowsAndHot[1] / rowsAndHot[0]).isCloseTo(0.80, within(0.01));
     }
 
     @Test

@@ -53,7 +53,7 @@ final class ClusterOptions {
             defaultValue = "-1",
             description =
                     "Bound of each spawned worker's cache of generated splits (tpch, skew) in bytes, part of"
-                            + " --worker-memory, e.g. 1073741824; 0 disables it, -1 means the default (off for now). Default: ${DEFAULT-VALUE}.")
+                            + " --worker-memory, e.g. 1073741824; 0 disables it, -1 means the default (a quarter of it). Default: ${DEFAULT-VALUE}.")
     long workerSplitCacheBytes;
 
     @Option(

@@ -55,7 +55,7 @@ final class WorkerCommand implements Callable<Integer> {
             names = "--split-cache-bytes",
             defaultValue = "-1",
             description = "Bound of the cache of generated splits (tpch, skew) in bytes, part of --memory;"
-                    + " 0 disables it, -1 means the default (off for now). Default: ${DEFAULT-VALUE}.")
+                    + " 0 disables it, -1 means the default (a quarter of it). Default: ${DEFAULT-VALUE}.")
     long splitCacheBytes;
 
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")

@@ -174,6 +174,11 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
         }
 
         @Override
+        public void abort() {
+            call.cancel();
+        }
+
+        @Override
         public void close() {
             call.cancel();
             response.close();

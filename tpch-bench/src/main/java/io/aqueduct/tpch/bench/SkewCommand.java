@@ -56,8 +56,9 @@ final class SkewCommand implements Callable<Integer> {
     @Option(
             names = "--size",
             defaultValue = "small",
-            description = "Schema of the skew catalog: tiny (100k fact rows), small (1M), medium (10M) or large (100M)."
-                    + " Default: ${DEFAULT-VALUE}.")
+            description =
+                    "Schema of the skew catalog: tiny (100k fact rows), small (1M), medium (10M), large (100M), or hot (4M, key 1 in 80% of them)."
+                            + " Default: ${DEFAULT-VALUE}.")
     SkewSize size = SkewSize.SMALL;
 
     int iterations = 3;

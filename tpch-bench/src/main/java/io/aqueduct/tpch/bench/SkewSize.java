@@ -5,7 +5,9 @@ public enum SkewSize {
     TINY("tiny", 100_000),
     SMALL("small", 1_000_000),
     MEDIUM("medium", 10_000_000),
-    LARGE("large", 100_000_000);
+    LARGE("large", 100_000_000),
+    /** Key 1 holds about 80% of the fact rows (the other sizes: about 30%). */
+    HOT("hot", 4_000_000);
 
     private final String schema;
     private final long factRows;
