@@ -17,7 +17,8 @@ import org.apache.calcite.avatica.remote.Service;
 /**
  * Creates the HTTP service of a connection. Avatica instantiates it by class name from the
  * {@code factory} connection property, which {@link ConnectionSettings} sets; it exists so that
- * protobuf messages go through {@link RelocatedProtobufTranslation} in the shaded jar.
+ * protobuf messages go through {@link RelocatedProtobufTranslation} in the shaded jar and fetched rows
+ * through {@link FetchResponseTranslation}.
  */
 public final class AqueductServiceFactory implements Service.Factory {
     @Override
@@ -32,7 +33,7 @@ public final class AqueductServiceFactory implements Service.Factory {
     }
 
     private static ProtobufTranslation protobufTranslation() {
-        ProtobufTranslation translation = new ProtobufTranslationImpl();
+        ProtobufTranslation translation = new FetchResponseTranslation(new ProtobufTranslationImpl());
         if (!AvaticaRelocation.isRelocated()) {
             return translation;
         }

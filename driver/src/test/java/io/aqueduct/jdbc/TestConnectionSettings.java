@@ -10,14 +10,22 @@ import org.junit.jupiter.api.Test;
 
 class TestConnectionSettings {
     @Test
-    void defaultsToPlainHttpAndProtobuf() throws SQLException {
+    void defaultsToPlainHttpAndProtobufAndFramesSizedByTheServer() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://coordinator", new Properties());
         assertThat(settings.address()).isEqualTo("coordinator:8765");
         assertThat(settings.avaticaProperties())
                 .containsOnly(
                         Map.entry("url", "http://coordinator:8765"),
                         Map.entry("serialization", "PROTOBUF"),
-                        Map.entry("factory", AqueductServiceFactory.class.getName()));
+                        Map.entry("factory", AqueductServiceFactory.class.getName()),
+                        Map.entry("fetch_size", "65536"));
+        assertThat(settings.serverProperties()).isEmpty();
+    }
+
+    @Test
+    void aGivenFetchSizeIsKept() throws SQLException {
+        ConnectionSettings settings = settings("jdbc:aqueduct://coordinator?fetch_size=100", new Properties());
+        assertThat(settings.avaticaProperties()).containsEntry("fetch_size", "100");
         assertThat(settings.serverProperties()).isEmpty();
     }
 

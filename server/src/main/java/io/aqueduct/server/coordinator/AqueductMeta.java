@@ -25,6 +25,7 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
@@ -38,9 +39,13 @@ import org.apache.calcite.sql.parser.impl.SqlParserImpl;
  */
 public final class AqueductMeta implements ProtobufMeta {
     static final String PRODUCT_NAME = "Aqueduct";
-    private static final int DEFAULT_FRAME_ROWS = 100;
+    /** The most rows of a frame, also the driver's default fetch size. */
     private static final int MAX_FRAME_ROWS = 65_536;
-    private static final long MAX_FRAME_BYTES = 4L << 20;
+    /**
+     * The most bytes of a frame, whatever the fetch size: big enough that round trips cost little, small
+     * enough that the client parses one frame while the coordinator encodes the next rows.
+     */
+    private static final long MAX_FRAME_BYTES = 1L << 20;
 
     private final Coordinator coordinator;
     private final CatalogMetadata catalogMetadata;
@@ -245,10 +250,10 @@ public final class AqueductMeta implements ProtobufMeta {
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
-        Optional<List<Object>> systemRows =
+        Optional<List<Common.Row>> systemRows =
                 coordinator.answerOnCoordinator(statement.prepared, parameterValues, session, statement.maxRowCount);
         if (systemRows.isPresent()) {
-            Frame all = Frame.create(0, true, systemRows.get());
+            Frame all = EncodedFrame.of(0, true, systemRows.get());
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
@@ -310,11 +315,13 @@ public final class AqueductMeta implements ProtobufMeta {
      * The next rows of the statement's result, waiting up to {@code wait} (the session's {@code
      * query.fetch_wait} when null) for the first of them: a frame
      * that is empty and not done tells the client to fetch again. The last frame says done and frees the
-     * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile.
+     * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile. A frame
+     * holds up to {@code requestedRows} rows (up to {@link #MAX_FRAME_ROWS} when 0 or less) and about
+     * {@link #MAX_FRAME_BYTES}.
      */
     private static Frame nextFrame(StatementState statement, long offset, int requestedRows, Duration wait) {
         RetryingQuery execution;
-        int rows = requestedRows <= 0 ? DEFAULT_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
+        int rows = requestedRows <= 0 ? MAX_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
         synchronized (statement) {
             execution = statement.execution;
             if (execution == null) {
@@ -327,11 +334,11 @@ public final class AqueductMeta implements ProtobufMeta {
                 wait = statement.fetchWait;
             }
         }
-        List<Object> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);
+        List<Common.Row> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);
         synchronized (statement) {
             if (statement.execution != execution) {
                 // Closed or executed again meanwhile: nothing more comes from this execution.
-                return Frame.create(offset, true, frameRows);
+                return EncodedFrame.of(offset, true, frameRows);
             }
             statement.rowsSent += frameRows.size();
             boolean done =
@@ -339,7 +346,7 @@ public final class AqueductMeta implements ProtobufMeta {
             if (done) {
                 statement.closeExecution();
             }
-            return Frame.create(offset, done, frameRows);
+            return EncodedFrame.of(offset, done, frameRows);
         }
     }
 

@@ -58,6 +58,7 @@ import java.util.function.IntFunction;
 import java.util.stream.LongStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.calcite.avatica.proto.Common;
 
 /**
  * The coordinator's engine: compiles SQL, cuts it into stages, and runs them on the workers. The
@@ -294,7 +295,7 @@ public final class Coordinator implements AutoCloseable {
      * the driver's own lookups in {@code sys.queries} do not appear there as queries of their own.
      * Empty when the query reads a connector's table, which then runs on the cluster.
      */
-    Optional<List<Object>> answerOnCoordinator(
+    Optional<List<Common.Row>> answerOnCoordinator(
             CompiledQuery query, List<?> parameterValues, Session session, long maxRows) {
         if (!query.readsSystemTables()) {
             return Optional.empty();
@@ -309,11 +310,11 @@ public final class Coordinator implements AutoCloseable {
                         new ResultBatches(
                                 new LocalExecutionPlanner()
                                         .plan(plan, NO_TASK_INPUTS, ExecutionContext.of(queryAllocator)),
+                                query.queryResultType().types(),
                                 exchangeExecutor,
                                 () -> {}),
-                        () -> false,
-                        query.queryResultType())) {
-            List<Object> rows = new ArrayList<>();
+                        () -> false)) {
+            List<Common.Row> rows = new ArrayList<>();
             while (rows.size() < limit && !cursor.isDone()) {
                 rows.addAll(cursor.next(limit - rows.size(), Long.MAX_VALUE, SYSTEM_ROWS_WAIT));
             }

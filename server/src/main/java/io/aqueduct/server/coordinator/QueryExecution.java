@@ -39,6 +39,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.calcite.avatica.proto.Common;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -238,9 +239,9 @@ final class QueryExecution implements AutoCloseable {
         ExchangeOperator results = new ExchangeOperator(
                 scheduler.stagePlan().root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
         cursor = new ResultCursor(
-                new ResultBatches(results, exchangeExecutor, state::transitionToFinishing),
-                state::isDone,
-                query.queryResultType());
+                new ResultBatches(
+                        results, query.queryResultType().types(), exchangeExecutor, state::transitionToFinishing),
+                state::isDone);
     }
 
     private void checkTasks() {
@@ -286,7 +287,7 @@ final class QueryExecution implements AutoCloseable {
      * query is still being scheduled or nothing came in time. Never holds a lock that {@link #close()} or a
      * cancel needs. A failure anywhere in the query surfaces here as its first cause.
      */
-    List<Object> fetch(int maxRows, long maxBytes, Duration wait) {
+    List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         awaitScheduled(deadline);
         throwIfFailed();
@@ -295,7 +296,7 @@ final class QueryExecution implements AutoCloseable {
             return List.of();
         }
         try {
-            List<Object> rows =
+            List<Common.Row> rows =
                     results.next(maxRows, maxBytes, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             if (rows.isEmpty()) {
                 throwIfFailed();

@@ -3,7 +3,9 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.type.DataType;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
@@ -15,10 +17,10 @@ import java.util.function.BooleanSupplier;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The result's batches, read from the root stage on a thread of their own into a small queue, so that
- * a client's fetch waits for rows at most as long as it is willing to and then answers with what it
- * has (possibly nothing). The source is closed only by {@link #closeSource()}, once the consumer has
- * released every batch it took: the batches live in the source's memory.
+ * The result's batches, read from the root stage on a thread of their own, encoded there as Avatica rows
+ * ({@link EncodedBatch}) and released, and queued, a few ahead of the client: a client's fetch waits for
+ * rows at most as long as it is willing to and then answers with what it has (possibly nothing), and
+ * finds the next rows encoded while it read the previous ones.
  */
 final class ResultBatches implements AutoCloseable {
     private static final int BUFFERED_BATCHES = 4;
@@ -30,7 +32,7 @@ final class ResultBatches implements AutoCloseable {
     /** What the reader hands over: a batch, the end of the result, or the failure that ended it. */
     sealed interface Next {}
 
-    record Batch(VectorSchemaRoot root) implements Next {}
+    record Batch(EncodedBatch rows) implements Next {}
 
     record End() implements Next {}
 
@@ -48,12 +50,17 @@ final class ResultBatches implements AutoCloseable {
     private final AtomicBoolean sourceTaken = new AtomicBoolean();
 
     private final Operator source;
+    private final List<DataType> types;
     private final Future<?> reader;
     private volatile boolean closed;
 
-    /** Starts reading {@code source}; {@code onEnd} runs on the reader once the last batch is queued. */
-    ResultBatches(Operator source, ExecutorService executor, Runnable onEnd) {
+    /**
+     * Starts reading {@code source}, whose columns have the {@code types} of the result; {@code onEnd} runs
+     * on the reader once the last batch is queued.
+     */
+    ResultBatches(Operator source, List<DataType> types, ExecutorService executor, Runnable onEnd) {
         this.source = source;
+        this.types = List.copyOf(types);
         this.reader = executor.submit(() -> read(onEnd));
     }
 
@@ -69,7 +76,11 @@ final class ResultBatches implements AutoCloseable {
                     hand(END);
                     return;
                 }
-                hand(new Batch(batch));
+                EncodedBatch rows;
+                try (batch) {
+                    rows = EncodedBatch.encode(batch, types);
+                }
+                hand(new Batch(rows));
             }
         } catch (RuntimeException e) {
             handFailure(e);
@@ -88,19 +99,13 @@ final class ResultBatches implements AutoCloseable {
         }
     }
 
-    /** Queues {@code next}, waiting for room; a batch the closed results will not take is released. */
+    /** Queues {@code next}, waiting for room; the closed results drop it. */
     private void hand(Next next) throws InterruptedException {
-        try {
-            while (!closed) {
-                if (queue.offer(next, CLOSE_CHECK_NANOS, TimeUnit.NANOSECONDS)) {
-                    return;
-                }
+        while (!closed) {
+            if (queue.offer(next, CLOSE_CHECK_NANOS, TimeUnit.NANOSECONDS)) {
+                return;
             }
-        } catch (InterruptedException e) {
-            release(next);
-            throw e;
         }
-        release(next);
     }
 
     /**
@@ -130,49 +135,32 @@ final class ResultBatches implements AutoCloseable {
         }
     }
 
-    /** Stops the reader and closes the source, for a consumer that holds no batch. */
+    /**
+     * Stops the reader, waits for it to exit, drops every batch still queued and closes the source; a
+     * waiting poll then answers {@link End}. The reader is not interrupted: the source stops on its own once
+     * the query ended (its context says canceled), and an interrupted source could not wait for its own
+     * readers before freeing their memory.
+     */
     @Override
     public void close() {
-        stop();
-        closeSource();
-    }
-
-    /**
-     * Stops the reader, waits for it to exit, and releases every batch still queued; a waiting poll then
-     * answers {@link End}. The reader is not interrupted: the source stops on its own once the query ended
-     * (its context says canceled), and an interrupted source could not wait for its own readers before
-     * freeing their memory.
-     */
-    void stop() {
         closed = true;
         reader.cancel(false);
         if (sourceTaken.compareAndSet(false, true)) {
             // The reader never started.
             readerExited.countDown();
         }
+        queue.clear();
         try {
             if (!readerExited.await(READER_EXIT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                // The source's memory stays with a reader that may still use it.
                 throw new AqueductException(
                         ErrorCode.INTERNAL_ERROR, "The result reader did not stop within " + READER_EXIT_TIMEOUT);
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } finally {
-            Next next;
-            while ((next = queue.poll()) != null) {
-                release(next);
-            }
         }
-    }
-
-    /** Closes the source, after {@link #stop()} and once the consumer released the batches it took. */
-    void closeSource() {
+        // A batch queued while the reader stopped.
+        queue.clear();
         source.close();
-    }
-
-    private static void release(Next next) {
-        if (next instanceof Batch batch) {
-            batch.root().close();
-        }
     }
 }

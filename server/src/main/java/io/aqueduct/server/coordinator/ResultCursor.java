@@ -1,62 +1,42 @@
 package io.aqueduct.server.coordinator;
 
-import io.aqueduct.core.type.DataType;
-import io.aqueduct.core.type.DateTimes;
-import io.aqueduct.core.type.RowType;
-import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.calcite.avatica.proto.Common;
 
 /**
- * Turns the result's Arrow batches into the rows of Avatica frames. This is the JDBC boundary, the
- * one place where the engine works a row at a time; it holds at most one batch. Values take Avatica's
- * representations: DATE as epoch days, TIMESTAMP as the milliseconds of its wall-clock value read as
- * UTC and TIME as milliseconds of the day (Avatica carries milliseconds: the engine's microseconds are
- * truncated here), VARBINARY as a byte[]. Thread-safe: a fetch and a close may come from different
- * request threads.
+ * Cuts the result's encoded batches ({@link EncodedBatch}) into the rows of Avatica frames, by row
+ * count and by bytes on the wire. Thread-safe: a fetch and a close may come from different request
+ * threads.
  */
 final class ResultCursor implements AutoCloseable {
     private final ResultBatches batches;
     /** Turns true when the query ended early: a waiting fetch then stops waiting. */
     private final BooleanSupplier abandoned;
 
-    private final List<DataType> types;
-    private VectorSchemaRoot batch;
+    private EncodedBatch batch;
     private int position;
     private boolean exhausted;
     private boolean closed;
     private volatile long rowsReturned;
 
-    ResultCursor(ResultBatches batches, BooleanSupplier abandoned, RowType resultType) {
+    ResultCursor(ResultBatches batches, BooleanSupplier abandoned) {
         this.batches = batches;
         this.abandoned = abandoned;
-        this.types = resultType.types();
     }
 
     /**
-     * Up to {@code maxRows} rows, stopping early once {@code maxBytes} of values are collected. Waits up
-     * to {@code wait} for the first row, not at all for more: a slow query answers with fewer rows or
-     * none rather than keep the client waiting.
+     * Up to {@code maxRows} rows, stopping before the row that would take the frame past {@code maxBytes}
+     * (but never with no row when one is there). Waits up to {@code wait} for the first row, not at all for
+     * more: a slow query answers with fewer rows or none rather than keep the client waiting.
      */
-    synchronized List<Object> next(int maxRows, long maxBytes, Duration wait) {
-        List<Object> rows = new ArrayList<>(Math.min(maxRows, 1024));
+    synchronized List<Common.Row> next(int maxRows, long maxBytes, Duration wait) {
+        List<Common.Row> rows = new ArrayList<>(Math.min(maxRows, 1024));
         long deadline = System.nanoTime() + wait.toNanos();
         long bytes = 0;
-        while (rows.size() < maxRows && bytes < maxBytes) {
+        while (rows.size() < maxRows) {
             if (!hasRow()) {
                 long remaining = rows.isEmpty() ? Math.max(0, deadline - System.nanoTime()) : 0;
                 if (!advance(Duration.ofNanos(remaining))) {
@@ -64,12 +44,12 @@ final class ResultCursor implements AutoCloseable {
                 }
                 continue;
             }
-            Object[] row = new Object[types.size()];
-            for (int column = 0; column < row.length; column++) {
-                row[column] = value(batch.getVector(column), types.get(column), position);
-                bytes += estimatedSize(row[column]);
+            int size = batch.wireSizes()[position];
+            if (!rows.isEmpty() && bytes + size > maxBytes) {
+                break;
             }
-            rows.add(Arrays.asList(row));
+            bytes += size;
+            rows.add(batch.rows()[position]);
             position++;
         }
         rowsReturned += rows.size();
@@ -90,7 +70,7 @@ final class ResultCursor implements AutoCloseable {
     }
 
     private boolean hasRow() {
-        return batch != null && position < batch.getRowCount();
+        return batch != null && position < batch.rowCount();
     }
 
     /** Takes the next batch, waiting up to {@code wait}; false at the end or when none came in time. */
@@ -100,10 +80,7 @@ final class ResultCursor implements AutoCloseable {
         }
         ResultBatches.Next next = batches.poll(wait, abandoned);
         if (next instanceof ResultBatches.Batch taken) {
-            if (batch != null) {
-                batch.close();
-            }
-            batch = taken.root();
+            batch = taken.rows();
             position = 0;
             return true;
         }
@@ -114,46 +91,13 @@ final class ResultCursor implements AutoCloseable {
         return false;
     }
 
-    private static Object value(FieldVector vector, DataType type, int row) {
-        if (vector.isNull(row)) {
-            return null;
-        }
-        return switch (type.kind()) {
-            case BOOLEAN -> ((BitVector) vector).get(row) == 1;
-            case INTEGER -> ((IntVector) vector).get(row);
-            case BIGINT -> ((BigIntVector) vector).get(row);
-            case DOUBLE -> ((Float8Vector) vector).get(row);
-            case DECIMAL -> BigDecimal.valueOf(((BigIntVector) vector).get(row), type.scale());
-            case DATE -> ((DateDayVector) vector).get(row);
-            case TIMESTAMP -> Math.floorDiv(((TimeStampMicroVector) vector).get(row), DateTimes.MICROS_PER_MILLI);
-            case TIME -> (int) (((TimeMicroVector) vector).get(row) / DateTimes.MICROS_PER_MILLI);
-            case VARCHAR -> new String(((VarCharVector) vector).get(row), java.nio.charset.StandardCharsets.UTF_8);
-            case VARBINARY -> ((VarBinaryVector) vector).get(row);
-            case NULL -> null;
-        };
-    }
-
-    private static long estimatedSize(Object value) {
-        if (value instanceof byte[] bytes) {
-            return 16 + bytes.length;
-        }
-        return value instanceof String s ? 16 + s.length() : 16;
-    }
-
-    /**
-     * Stops the batches' reader first, so that a fetch waiting for rows returns and frees this cursor's lock;
-     * closes the source last, once the batch held here, which lives in its memory, is released.
-     */
+    /** Stops the batches' reader, which a fetch waiting for rows notices: it returns and frees this cursor's lock. */
     @Override
     public void close() {
-        batches.stop();
+        batches.close();
         synchronized (this) {
             closed = true;
-            if (batch != null) {
-                batch.close();
-                batch = null;
-            }
+            batch = null;
         }
-        batches.closeSource();
     }
 }

@@ -23,7 +23,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** Fetches that wait a bounded time, see the end of the result, and never leak a batch when closed early. */
+/**
+ * Fetches that wait a bounded time, see the end of the result, cut frames by bytes, and never leak a batch
+ * when closed early.
+ */
 class TestResultCursor {
     private static final RowType TYPE = new RowType(List.of("x"), List.of(DataType.INTEGER));
 
@@ -55,7 +58,9 @@ class TestResultCursor {
             source.batches.add(batch(1, 2, 3));
             source.batches.add(END);
             assertThat(cursor.next(2, Long.MAX_VALUE, Duration.ofSeconds(10))).hasSize(2);
-            assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).containsExactly(List.of(3));
+            assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10)))
+                    .extracting(row -> row.getValue(0).getScalarValue().getNumberValue())
+                    .containsExactly(3L);
             // The end is seen with the last rows when it is already queued, else by the next fetch.
             assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).isEmpty();
             assertThat(cursor.isDone()).isTrue();
@@ -103,8 +108,25 @@ class TestResultCursor {
         // The allocator's close in afterEach fails on any batch left open.
     }
 
+    @Test
+    void aFrameStopsAtItsByteLimitButHoldsAtLeastOneRow() {
+        SlowSource source = new SlowSource();
+        source.batches.add(batch(1, 2, 3, 4, 5, 6));
+        source.batches.add(END);
+        try (ResultCursor cursor = cursor(source, () -> false)) {
+            assertThat(cursor.next(10, 1, Duration.ofSeconds(10))).hasSize(1);
+            List<org.apache.calcite.avatica.proto.Common.Row> next = cursor.next(10, 1, Duration.ofSeconds(10));
+            long oneRow = next.get(0).getSerializedSize();
+            assertThat(cursor.next(10, 3 * (oneRow + 4), Duration.ofSeconds(10)))
+                    .hasSize(3);
+            assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).hasSize(1);
+            assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).isEmpty();
+            assertThat(cursor.isDone()).isTrue();
+        }
+    }
+
     private ResultCursor cursor(Operator source, java.util.function.BooleanSupplier abandoned) {
-        return new ResultCursor(new ResultBatches(source, executor, () -> {}), abandoned, TYPE);
+        return new ResultCursor(new ResultBatches(source, TYPE.types(), executor, () -> {}), abandoned);
     }
 
     private VectorSchemaRoot batch(int... values) {

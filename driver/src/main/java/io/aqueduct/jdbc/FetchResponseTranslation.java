@@ -1,0 +1,58 @@
+package io.aqueduct.jdbc;
+
+import static java.util.Objects.requireNonNull;
+
+import java.io.IOException;
+import org.apache.calcite.avatica.proto.Common.WireMessage;
+import org.apache.calcite.avatica.proto.Responses;
+import org.apache.calcite.avatica.remote.ProtobufTranslation;
+import org.apache.calcite.avatica.remote.Service;
+import org.apache.calcite.avatica.remote.Service.Request;
+import org.apache.calcite.avatica.remote.Service.Response;
+
+/**
+ * Avatica's protobuf translation, except that the rows of a fetch response, nearly all of what a
+ * result brings, are decoded by {@link FrameDecoder}.
+ */
+final class FetchResponseTranslation implements ProtobufTranslation {
+    private static final String FETCH_RESPONSE = Responses.FetchResponse.class.getName();
+
+    private final ProtobufTranslation delegate;
+
+    FetchResponseTranslation(ProtobufTranslation delegate) {
+        this.delegate = requireNonNull(delegate, "delegate is null");
+    }
+
+    @Override
+    public Response parseResponse(byte[] bytes) throws IOException {
+        WireMessage wireMessage = WireMessage.parseFrom(bytes);
+        if (!wireMessage.getName().equals(FETCH_RESPONSE)) {
+            return delegate.parseResponse(bytes);
+        }
+        Responses.FetchResponse fetch = Responses.FetchResponse.parseFrom(wireMessage.getWrappedMessage());
+        String serverAddress = fetch.getMetadata().getServerAddress();
+        Service.RpcMetadataResponse metadata = fetch.hasMetadata()
+                ? new Service.RpcMetadataResponse(serverAddress.isEmpty() ? null : serverAddress)
+                : null;
+        return new Service.FetchResponse(
+                FrameDecoder.decode(fetch.getFrame()),
+                fetch.getMissingStatement(),
+                fetch.getMissingResults(),
+                metadata);
+    }
+
+    @Override
+    public byte[] serializeRequest(Request request) throws IOException {
+        return delegate.serializeRequest(request);
+    }
+
+    @Override
+    public byte[] serializeResponse(Response response) throws IOException {
+        return delegate.serializeResponse(response);
+    }
+
+    @Override
+    public Request parseRequest(byte[] bytes) throws IOException {
+        return delegate.parseRequest(bytes);
+    }
+}

@@ -1,0 +1,183 @@
+package io.aqueduct.server.coordinator;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.TypeKind;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.calcite.avatica.proto.Common;
+import org.apache.calcite.avatica.remote.TypedValue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each column type encodes to exactly the protobuf value Avatica's own serialization writes for the Java
+ * object its clients read (the boxed value, the String, the BigDecimal), nulls included, but for the
+ * Base64 copy of bytes.
+ */
+class TestColumnEncoder {
+    private static final int ROWS = 500;
+
+    private BufferAllocator allocator;
+    private final Random random = new Random(42);
+
+    @BeforeEach
+    void open() {
+        allocator = new RootAllocator();
+    }
+
+    @AfterEach
+    void close() {
+        allocator.close();
+    }
+
+    @Test
+    void integersBigintsDoublesAndBooleans() {
+        try (IntVector ints = new IntVector("i", allocator);
+                BigIntVector longs = new BigIntVector("l", allocator);
+                Float8Vector doubles = new Float8Vector("d", allocator);
+                BitVector bits = new BitVector("b", allocator)) {
+            ints.allocateNew(ROWS);
+            longs.allocateNew(ROWS);
+            doubles.allocateNew(ROWS);
+            bits.allocateNew(ROWS);
+            Object[][] expected = new Object[4][ROWS];
+            for (int row = 0; row < ROWS; row++) {
+                if (row % 7 == 0) {
+                    continue;
+                }
+                int i = random.nextInt();
+                long l = random.nextLong();
+                double d = random.nextGaussian() * 1e6;
+                boolean b = random.nextBoolean();
+                ints.set(row, i);
+                longs.set(row, l);
+                doubles.set(row, d);
+                bits.set(row, b ? 1 : 0);
+                expected[0][row] = i;
+                expected[1][row] = l;
+                expected[2][row] = d;
+                expected[3][row] = b;
+            }
+            ints.setValueCount(ROWS);
+            longs.setValueCount(ROWS);
+            doubles.setValueCount(ROWS);
+            bits.setValueCount(ROWS);
+            assertEncodesAs(ColumnEncoder.of(ints, DataType.INTEGER), expected[0]);
+            assertEncodesAs(ColumnEncoder.of(longs, DataType.BIGINT), expected[1]);
+            assertEncodesAs(ColumnEncoder.of(doubles, DataType.DOUBLE), expected[2]);
+            assertEncodesAs(ColumnEncoder.of(bits, DataType.BOOLEAN), expected[3]);
+        }
+    }
+
+    @Test
+    void decimalsOfEveryScaleAsBigDecimalWritesThem() {
+        for (int scale : new int[] {0, 1, 2, 4, 6, 7, 12}) {
+            try (BigIntVector unscaled = new BigIntVector("x", allocator)) {
+                unscaled.allocateNew(ROWS);
+                Object[] expected = new Object[ROWS];
+                for (int row = 0; row < ROWS - 3; row++) {
+                    if (row % 11 == 0) {
+                        continue;
+                    }
+                    long value = row % 3 == 0 ? random.nextInt(2000) - 1000 : random.nextLong();
+                    unscaled.set(row, value);
+                    expected[row] = BigDecimal.valueOf(value, scale);
+                }
+                long[] edges = {0, Long.MIN_VALUE, Long.MAX_VALUE};
+                for (int i = 0; i < edges.length; i++) {
+                    unscaled.set(ROWS - 3 + i, edges[i]);
+                    expected[ROWS - 3 + i] = BigDecimal.valueOf(edges[i], scale);
+                }
+                unscaled.setValueCount(ROWS);
+                assertEncodesAs(ColumnEncoder.of(unscaled, new DataType(TypeKind.DECIMAL, 18, scale)), expected);
+            }
+        }
+    }
+
+    @Test
+    void textAndBytes() {
+        try (VarCharVector strings = new VarCharVector("s", allocator);
+                VarBinaryVector bytes = new VarBinaryVector("b", allocator)) {
+            strings.allocateNew(ROWS);
+            bytes.allocateNew(ROWS);
+            Object[] expectedStrings = new Object[ROWS];
+            Object[] expectedBytes = new Object[ROWS];
+            for (int row = 0; row < ROWS; row++) {
+                if (row % 5 == 0) {
+                    continue;
+                }
+                String text = "row " + row + " \u00e9t\u00e9 \u4e2d\u6587 " + random.nextInt();
+                strings.setSafe(row, text.getBytes(StandardCharsets.UTF_8));
+                expectedStrings[row] = text;
+                byte[] value = new byte[row % 9];
+                random.nextBytes(value);
+                bytes.setSafe(row, value);
+                expectedBytes[row] = value;
+            }
+            strings.setValueCount(ROWS);
+            bytes.setValueCount(ROWS);
+            assertEncodesAs(ColumnEncoder.of(strings, DataType.VARCHAR), expectedStrings);
+            assertEncodesAs(ColumnEncoder.of(bytes, DataType.VARBINARY), expectedBytes);
+        }
+    }
+
+    @Test
+    void datesTimesAndTimestampsInAvaticasMilliseconds() {
+        try (DateDayVector days = new DateDayVector("d", allocator);
+                TimeMicroVector times = new TimeMicroVector("t", allocator);
+                TimeStampMicroVector timestamps = new TimeStampMicroVector("ts", allocator)) {
+            days.allocateNew(ROWS);
+            times.allocateNew(ROWS);
+            timestamps.allocateNew(ROWS);
+            Object[][] expected = new Object[3][ROWS];
+            for (int row = 0; row < ROWS; row++) {
+                if (row % 13 == 0) {
+                    continue;
+                }
+                int day = random.nextInt(40_000) - 20_000;
+                long time = (long) random.nextInt(86_400_000) * 1000 + random.nextInt(1000);
+                long timestamp = random.nextLong() / 1000;
+                days.set(row, day);
+                times.set(row, time);
+                timestamps.set(row, timestamp);
+                expected[0][row] = day;
+                expected[1][row] = (int) (time / 1000);
+                expected[2][row] = Math.floorDiv(timestamp, 1000L);
+            }
+            days.setValueCount(ROWS);
+            times.setValueCount(ROWS);
+            timestamps.setValueCount(ROWS);
+            assertEncodesAs(ColumnEncoder.of(days, DataType.DATE), expected[0]);
+            assertEncodesAs(ColumnEncoder.of(times, DataType.TIME), expected[1]);
+            assertEncodesAs(ColumnEncoder.of(timestamps, DataType.TIMESTAMP), expected[2]);
+        }
+    }
+
+    private static void assertEncodesAs(ColumnEncoder encoder, Object[] expected) {
+        for (int row = 0; row < expected.length; row++) {
+            Common.TypedValue.Builder avatica = Common.TypedValue.newBuilder();
+            TypedValue.toProto(avatica, expected[row]);
+            if (expected[row] instanceof byte[]) {
+                // Avatica adds the bytes as Base64 text for clients older than CALCITE-1103, which read
+                // frames no more; Aqueduct leaves that second copy out.
+                avatica.clearStringValue();
+            }
+            assertThat(encoder.encode(row)).as("row %d: %s", row, expected[row]).isEqualTo(avatica.build());
+        }
+    }
+}
