@@ -12,11 +12,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The join tree of a query's EXPLAIN, with its stages put back together: each remote source replaced by the stage
+ * The join tree of the distributed plan in a query's EXPLAIN, with its stages put back together: each remote source replaced by the stage
  * it reads, only joins and scanned tables kept (no catalog, schema, strategy or task count), indented by depth, so
  * that two catalogs holding the same tables compare by join order alone.
  */
 final class JoinOrder {
+    private static final String DISTRIBUTED_PLAN = "Distributed plan:";
     private static final Pattern STAGE = Pattern.compile("^Stage (\\d+) .*");
     private static final Pattern REMOTE = Pattern.compile("RemoteSource stage (\\d+)");
     private static final Pattern SCAN = Pattern.compile("TableScan \\S+\\.(\\w+) .*");
@@ -28,10 +29,17 @@ final class JoinOrder {
         Map<Integer, List<String>> stages = new HashMap<>();
         List<String> current = null;
         int root = -1;
+        boolean distributed = false;
         try (Statement statement = connection.createStatement();
                 ResultSet plan = statement.executeQuery("EXPLAIN " + sql)) {
             while (plan.next()) {
-                String line = plan.getString(1);
+                String row = plan.getString(1);
+                if (!distributed) {
+                    distributed = row.equals(DISTRIBUTED_PLAN);
+                    continue;
+                }
+                // the distributed plan's lines are indented by two spaces below its heading
+                String line = row.substring(2);
                 Matcher stage = STAGE.matcher(line);
                 if (stage.matches()) {
                     current = new ArrayList<>();

@@ -54,7 +54,10 @@ final class ParquetColumnStatistics {
                 for (BlockMetaData block : reader.getFooter().getBlocks()) {
                     addRowGroup(reader, block, columns, summaries);
                 }
-            } catch (IOException e) {
+            } catch (IOException | RuntimeException e) {
+                if (e instanceof AqueductException aqueduct) {
+                    throw aqueduct;
+                }
                 throw new AqueductException(
                         ErrorCode.FILE_ERROR,
                         "Cannot read Parquet file %s: %s".formatted(file, ParquetFiles.message(e)),

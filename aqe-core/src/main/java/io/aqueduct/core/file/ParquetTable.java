@@ -20,6 +20,8 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ParquetMetadata;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A table of Parquet files: columns from the first file's footer (every file must have the same),
@@ -27,6 +29,8 @@ import org.apache.parquet.schema.Type;
  * ParquetColumnStatistics}), and one split per row group.
  */
 final class ParquetTable implements FileTable {
+    private static final Logger LOG = LoggerFactory.getLogger(ParquetTable.class);
+
     private final String name;
     private final MessageType schema;
     private final List<ParquetColumn> columns;
@@ -49,8 +53,7 @@ final class ParquetTable implements FileTable {
                 rowGroups.stream().mapToLong(ParquetRowGroup::rows).sum(),
                 rowGroups.stream().mapToLong(ParquetRowGroup::bytes).sum(),
                 Math.max(1, rowGroups.size()));
-        this.columnStatistics =
-                Suppliers.memoize(() -> Map.copyOf(ParquetColumnStatistics.of(List.copyOf(files), this.columns)));
+        this.columnStatistics = Suppliers.memoize(() -> readColumnStatistics(name, List.copyOf(files), this.columns));
     }
 
     static ParquetTable open(TableFiles files) {
@@ -78,6 +81,20 @@ final class ParquetTable implements FileTable {
             }
         }
         return new ParquetTable(files.name(), files.paths(), schema, columns, rowGroups);
+    }
+
+    /**
+     * The columns' statistics, or none when a dictionary page cannot be read: planning goes on with guesses, and
+     * the query that reads the broken page fails with the file and row group.
+     */
+    private static Map<String, ColumnStatistics> readColumnStatistics(
+            String name, List<Path> files, List<ParquetColumn> columns) {
+        try {
+            return Map.copyOf(ParquetColumnStatistics.of(files, columns));
+        } catch (AqueductException e) {
+            LOG.warn("No column statistics for table {}: {}", name, e.getMessage());
+            return Map.of();
+        }
     }
 
     private static boolean sameColumns(MessageType left, MessageType right) {
