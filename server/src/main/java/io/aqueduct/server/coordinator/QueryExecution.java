@@ -49,7 +49,7 @@ import org.slf4j.LoggerFactory;
  * through a cursor whose fetches wait a bounded time. Whatever ends it (its last row read, a failure,
  * KILL QUERY, a timeout, its statement closing), {@link #close()} then cancels and frees every task.
  */
-final class QueryExecution implements AutoCloseable {
+final class QueryExecution implements QueryAttempt {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecution.class);
     private static final long MONITOR_INTERVAL_MILLIS = 200;
     /** How long a close waits for the scheduling thread to notice it was interrupted. */
@@ -220,7 +220,8 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Ends the query as canceled with {@code cause} (57014 or HYT00); false if it had already ended. */
-    boolean cancel(AqueductException cause) {
+    @Override
+    public boolean cancel(AqueductException cause) {
         return state.transitionToCanceled(cause);
     }
 
@@ -286,7 +287,8 @@ final class QueryExecution implements AutoCloseable {
      * query is still being scheduled or nothing came in time. Never holds a lock that {@link #close()} or a
      * cancel needs. A failure anywhere in the query surfaces here as its first cause.
      */
-    List<Object> fetch(int maxRows, long maxBytes, Duration wait) {
+    @Override
+    public List<Object> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         awaitScheduled(deadline);
         throwIfFailed();
@@ -326,7 +328,8 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Whether the client has every row; throws the query's failure instead if it failed or was canceled. */
-    boolean isDone() {
+    @Override
+    public boolean isDone() {
         throwIfFailed();
         ResultCursor results = cursor;
         return results != null && results.isDone() && state.state() == QueryState.FINISHING;
@@ -344,11 +347,13 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Why the query failed or was canceled; empty while it runs or after it finished. */
-    Optional<AqueductException> failureCause() {
+    @Override
+    public Optional<AqueductException> failureCause() {
         return state.failureCause();
     }
 
-    QueryState state() {
+    @Override
+    public QueryState state() {
         return state.state();
     }
 
