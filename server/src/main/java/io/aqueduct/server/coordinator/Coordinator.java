@@ -375,12 +375,21 @@ public final class Coordinator implements AutoCloseable {
                 execution.fetch(ANALYZE_FETCH_ROWS, Long.MAX_VALUE, ANALYZE_FETCH_WAIT);
             } while (!execution.isDone());
         }
-        FinalPlan plan = queries.query(queryId).map(QueryRecord::finalPlan).orElseThrow();
-        return switch (query.explainMode()) {
-            case ANALYZE_JSON -> List.of(FinalPlanJson.toJson(plan));
-            case ANALYZE_VERBOSE -> FinalPlanText.lines(plan, true);
-            default -> FinalPlanText.lines(plan, false);
-        };
+        QueryRecord record = queries.query(queryId).orElseThrow();
+        FinalPlan plan = record.finalPlan();
+        List<String> lines =
+                switch (query.explainMode()) {
+                    case ANALYZE_JSON -> List.of(FinalPlanJson.toJson(plan));
+                    case ANALYZE_VERBOSE -> FinalPlanText.lines(plan, true);
+                    default -> FinalPlanText.lines(plan, false);
+                };
+        if (record.attempt() > 1 && query.explainMode() != CompiledQuery.ExplainMode.ANALYZE_JSON) {
+            List<String> withAttempt = new ArrayList<>(lines);
+            withAttempt.add(
+                    1, "Attempt " + record.attempt() + ": the query ran again after an earlier attempt lost a worker.");
+            return withAttempt;
+        }
+        return lines;
     }
 
     /** Running queries and the final plans of the last ones that ended. */

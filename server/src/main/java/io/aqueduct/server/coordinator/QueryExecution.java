@@ -50,7 +50,7 @@ import org.slf4j.LoggerFactory;
  * through a cursor whose fetches wait a bounded time. Whatever ends it (its last row read, a failure,
  * KILL QUERY, a timeout, its statement closing), {@link #close()} then cancels and frees every task.
  */
-final class QueryExecution implements AutoCloseable {
+final class QueryExecution implements QueryAttempt {
     private static final Logger LOG = LoggerFactory.getLogger(QueryExecution.class);
     private static final long MONITOR_INTERVAL_MILLIS = 200;
     /** How long a close waits for the scheduling thread to notice it was interrupted. */
@@ -221,7 +221,8 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Ends the query as canceled with {@code cause} (57014 or HYT00); false if it had already ended. */
-    boolean cancel(AqueductException cause) {
+    @Override
+    public boolean cancel(AqueductException cause) {
         return state.transitionToCanceled(cause);
     }
 
@@ -287,7 +288,8 @@ final class QueryExecution implements AutoCloseable {
      * query is still being scheduled or nothing came in time. Never holds a lock that {@link #close()} or a
      * cancel needs. A failure anywhere in the query surfaces here as its first cause.
      */
-    List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
+    @Override
+    public List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         awaitScheduled(deadline);
         throwIfFailed();
@@ -327,7 +329,8 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Whether the client has every row; throws the query's failure instead if it failed or was canceled. */
-    boolean isDone() {
+    @Override
+    public boolean isDone() {
         throwIfFailed();
         ResultCursor results = cursor;
         return results != null && results.isDone() && state.state() == QueryState.FINISHING;
@@ -345,11 +348,13 @@ final class QueryExecution implements AutoCloseable {
     }
 
     /** Why the query failed or was canceled; empty while it runs or after it finished. */
-    Optional<AqueductException> failureCause() {
+    @Override
+    public Optional<AqueductException> failureCause() {
         return state.failureCause();
     }
 
-    QueryState state() {
+    @Override
+    public QueryState state() {
         return state.state();
     }
 

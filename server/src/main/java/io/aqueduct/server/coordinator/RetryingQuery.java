@@ -23,7 +23,7 @@ final class RetryingQuery implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RetryingQuery.class);
 
     /** One run of the query and the workers it was planned on. */
-    record Attempt(QueryExecution execution, List<String> workers) {}
+    record Attempt(QueryAttempt execution, List<String> workers) {}
 
     private final String queryId;
     private final int maxAttempts;
@@ -160,7 +160,7 @@ final class RetryingQuery implements AutoCloseable {
      * Told by an attempt that reached a terminal state: unless it may be followed by another (it lost a
      * worker before any row was committed, with attempts left), the query is over.
      */
-    void attemptEnded(QueryExecution execution) {
+    void attemptEnded(QueryAttempt execution) {
         Attempt running = current;
         if (running != null && running.execution() != execution) {
             return;

@@ -9,10 +9,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -37,6 +39,8 @@ public final class WorkerMembership implements AutoCloseable {
     private final Map<String, Member> members = new LinkedHashMap<>();
     /** Workers with a probe still out: a worker that hangs is not asked again until it answers or fails. */
     private final Set<String> probing = ConcurrentHashMap.newKeySet();
+    /** Held by the probe round under way. */
+    private final Object probeRound = new Object();
 
     private final ExecutorService probes = Executors.newCachedThreadPool(daemon("worker-probe"));
     private final ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(daemon("membership"));
@@ -56,7 +60,17 @@ public final class WorkerMembership implements AutoCloseable {
     /** Probes every worker now and then every {@code interval}. */
     public void start(Duration interval) {
         probeAll();
-        ticker.scheduleWithFixedDelay(this::probeAll, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+        ticker.scheduleWithFixedDelay(
+                this::probeRoundQuietly, interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** A failure must not end the schedule: a scheduled task that throws is never run again. */
+    private void probeRoundQuietly() {
+        try {
+            probeAll();
+        } catch (RuntimeException e) {
+            LOG.error("Probing the workers failed", e);
+        }
     }
 
     /** Adds a worker that announced itself (no-op when known) and probes it at once. */
@@ -86,36 +100,44 @@ public final class WorkerMembership implements AutoCloseable {
 
     /**
      * Probes every worker at once and waits up to the probe timeout for the answers; a worker that has
-     * not answered by then is unreachable.
+     * not answered by then is unreachable (until its late answer, if it comes, says otherwise). Rounds
+     * run one at a time, so that a caller does not mistake another round's probes for hung ones.
      */
     public void probeAll() {
-        List<String> urls;
-        synchronized (this) {
-            urls = new ArrayList<>(members.keySet());
-        }
-        List<CompletableFuture<Void>> asked = new ArrayList<>();
-        for (String url : urls) {
-            if (probing.add(url)) {
-                asked.add(CompletableFuture.supplyAsync(() -> probe.apply(url), probes)
-                        .handle((info, failure) -> {
-                            probing.remove(url);
-                            record(url, info, failure);
-                            return null;
-                        }));
-            } else {
-                record(url, null, new IllegalStateException("the previous probe has not answered"));
+        synchronized (probeRound) {
+            List<String> urls;
+            synchronized (this) {
+                urls = new ArrayList<>(members.keySet());
             }
-        }
-        try {
-            CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new))
-                    .get(probeTimeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.TimeoutException e) {
-            asked.forEach(future -> future.complete(null));
-            urls.stream().filter(probing::contains).forEach(url -> record(url, null, e));
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (java.util.concurrent.ExecutionException e) {
-            // each probe handles its own failure
+            Map<String, CompletableFuture<Void>> asked = new LinkedHashMap<>();
+            for (String url : urls) {
+                if (probing.add(url)) {
+                    asked.put(
+                            url,
+                            CompletableFuture.supplyAsync(() -> probe.apply(url), probes)
+                                    .handle((info, failure) -> {
+                                        probing.remove(url);
+                                        record(url, info, failure);
+                                        return null;
+                                    }));
+                } else {
+                    record(url, null, new IllegalStateException("its probe of an earlier round has not answered"));
+                }
+            }
+            try {
+                CompletableFuture.allOf(asked.values().toArray(CompletableFuture[]::new))
+                        .get(probeTimeout.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                asked.forEach((url, answer) -> {
+                    if (!answer.isDone()) {
+                        record(url, null, new IllegalStateException("no answer within " + probeTimeout));
+                    }
+                });
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (ExecutionException e) {
+                // each probe handles its own failure
+            }
         }
     }
 

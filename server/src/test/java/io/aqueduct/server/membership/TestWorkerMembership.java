@@ -82,6 +82,14 @@ class TestWorkerMembership {
             membership.probeAll();
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(5));
             assertThat(membership.activeUrls()).containsExactly(SECOND);
+
+            // Its late answer, or the next round once it answered, brings it back.
+            release.countDown();
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (membership.activeUrls().size() < 2 && System.nanoTime() < deadline) {
+                membership.probeAll();
+            }
+            assertThat(membership.activeUrls()).containsExactly(FIRST, SECOND);
         } finally {
             release.countDown();
         }
