@@ -47,7 +47,7 @@ final class GroupByHash {
     void assignGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
         for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findOrAddGroup(mix(rowHashes[row]), row);
+            groupIds[row] = findOrAddGroup(RowHashing.tableHash(rowHashes[row]), row);
         }
     }
 
@@ -55,7 +55,7 @@ final class GroupByHash {
     void findGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
         for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findGroup(mix(rowHashes[row]), row);
+            groupIds[row] = findGroup(RowHashing.tableHash(rowHashes[row]), row);
         }
     }
 
@@ -144,15 +144,5 @@ final class GroupByHash {
         Arrays.fill(slots, EMPTY);
         mask = capacity - 1;
         resizeThreshold = (int) (capacity * LOAD_FACTOR);
-    }
-
-    // Murmur3's 64-bit finalizer: spreads the combined key hash over the low bits used for slots.
-    private static long mix(long hash) {
-        hash ^= hash >>> 33;
-        hash *= 0xff51afd7ed558ccdL;
-        hash ^= hash >>> 33;
-        hash *= 0xc4ceb53a5d1a2db5L;
-        hash ^= hash >>> 33;
-        return hash;
     }
 }
