@@ -1,7 +1,6 @@
 package io.aqueduct.core.exec;
 
 import io.aqueduct.core.type.DataType;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -16,7 +15,7 @@ final class GroupByHash {
     private static final int EMPTY = -1;
     private static final float LOAD_FACTOR = 0.75f;
 
-    private final List<GroupColumn> keys;
+    private final GroupColumn[] keys;
     private final HeapMemoryTracker memory;
 
     private int[] slots;
@@ -29,9 +28,9 @@ final class GroupByHash {
 
     GroupByHash(List<DataType> keyTypes, HeapMemoryTracker memory) {
         this.memory = memory;
-        this.keys = new ArrayList<>(keyTypes.size());
-        for (DataType type : keyTypes) {
-            keys.add(GroupColumn.create(type, memory));
+        this.keys = new GroupColumn[keyTypes.size()];
+        for (int key = 0; key < keys.length; key++) {
+            keys[key] = GroupColumn.create(keyTypes.get(key), memory);
         }
         allocateSlots(1024);
     }
@@ -47,7 +46,7 @@ final class GroupByHash {
     void assignGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
         for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findOrAddGroup(mix(rowHashes[row]), row);
+            groupIds[row] = findOrAddGroup(RowHashing.tableHash(rowHashes[row]), row);
         }
     }
 
@@ -55,14 +54,14 @@ final class GroupByHash {
     void findGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
         for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findGroup(mix(rowHashes[row]), row);
+            groupIds[row] = findGroup(RowHashing.tableHash(rowHashes[row]), row);
         }
     }
 
     /** Writes the keys of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of the vectors. */
     void writeKeys(List<FieldVector> outputs, int fromGroup, int count) {
-        for (int key = 0; key < keys.size(); key++) {
-            keys.get(key).write(outputs.get(key), fromGroup, count);
+        for (int key = 0; key < keys.length; key++) {
+            keys[key].write(outputs.get(key), fromGroup, count);
         }
     }
 
@@ -71,7 +70,7 @@ final class GroupByHash {
         rowHashes = memory.grow(rowHashes, rowCount);
         Arrays.fill(rowHashes, 0, rowCount, 0);
         for (int key = 0; key < keyVectors.length; key++) {
-            keys.get(key).hash(keyVectors[key], rowCount, rowHashes);
+            keys[key].hash(keyVectors[key], rowCount, rowHashes);
         }
     }
 
@@ -102,7 +101,7 @@ final class GroupByHash {
 
     private boolean keysMatch(int group, int row) {
         for (int key = 0; key < keyVectors.length; key++) {
-            if (!keys.get(key).matches(group, keyVectors[key], row)) {
+            if (!keys[key].matches(group, keyVectors[key], row)) {
                 return false;
             }
         }
@@ -114,7 +113,7 @@ final class GroupByHash {
         groupHashes = memory.grow(groupHashes, groupCount);
         groupHashes[group] = hash;
         for (int key = 0; key < keyVectors.length; key++) {
-            GroupColumn column = keys.get(key);
+            GroupColumn column = keys[key];
             column.ensureCapacity(groupCount);
             column.set(group, keyVectors[key], row);
         }
@@ -144,15 +143,5 @@ final class GroupByHash {
         Arrays.fill(slots, EMPTY);
         mask = capacity - 1;
         resizeThreshold = (int) (capacity * LOAD_FACTOR);
-    }
-
-    // Murmur3's 64-bit finalizer: spreads the combined key hash over the low bits used for slots.
-    private static long mix(long hash) {
-        hash ^= hash >>> 33;
-        hash *= 0xff51afd7ed558ccdL;
-        hash ^= hash >>> 33;
-        hash *= 0xc4ceb53a5d1a2db5L;
-        hash ^= hash >>> 33;
-        return hash;
     }
 }

@@ -1,17 +1,7 @@
 package io.aqueduct.core.exec;
 
 import java.util.List;
-import org.apache.arrow.memory.util.hash.MurmurHasher;
-import org.apache.arrow.vector.BaseFixedWidthVector;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -46,16 +36,15 @@ public final class HashPartitioner {
         }
     }
 
-    /** The mixed hash of each row's key columns. */
+    /** The partition hash ({@link RowHashing#partitionHashes}) of each row's key columns. */
     public static long[] hashes(VectorSchemaRoot batch, List<Integer> keys) {
         int rows = batch.getRowCount();
+        FieldVector[] keyVectors = new FieldVector[keys.size()];
+        for (int key = 0; key < keyVectors.length; key++) {
+            keyVectors[key] = batch.getVector(keys.get(key));
+        }
         long[] hashes = new long[rows];
-        for (int key : keys) {
-            combine(batch.getVector(key), hashes, rows);
-        }
-        for (int row = 0; row < rows; row++) {
-            hashes[row] = mix(hashes[row]);
-        }
+        RowHashing.partitionHashes(keyVectors, rows, hashes);
         return hashes;
     }
 
@@ -65,57 +54,5 @@ public final class HashPartitioner {
 
     public static int bucketOfFine(int fineBucket, int bucketCount) {
         return (int) ((long) fineBucket * bucketCount / FINE_BUCKETS);
-    }
-
-    private static void combine(FieldVector vector, long[] hashes, int rows) {
-        for (int row = 0; row < rows; row++) {
-            hashes[row] = hashes[row] * 31 + valueHash(vector, row);
-        }
-    }
-
-    private static long valueHash(FieldVector vector, int row) {
-        if (vector.isNull(row)) {
-            return 0;
-        }
-        if (vector instanceof BigIntVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof IntVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof DateDayVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof TimeStampVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof TimeMicroVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof Float8Vector v) {
-            double value = v.get(row);
-            return value == 0.0 ? 0 : Double.doubleToLongBits(value);
-        }
-        if (vector instanceof BitVector v) {
-            return v.get(row);
-        }
-        if (vector instanceof BaseVariableWidthVector v) {
-            long start = v.getStartOffset(row);
-            long end = v.getEndOffset(row);
-            return MurmurHasher.hashCode(v.getDataBuffer(), start, end - start, 0);
-        }
-        if (vector instanceof BaseFixedWidthVector v) {
-            return v.hashCode(row);
-        }
-        return vector.hashCode(row);
-    }
-
-    private static long mix(long hash) {
-        hash ^= hash >>> 33;
-        hash *= 0xff51afd7ed558ccdL;
-        hash ^= hash >>> 33;
-        hash *= 0xc4ceb9fe1a85ec53L;
-        hash ^= hash >>> 33;
-        return hash;
     }
 }

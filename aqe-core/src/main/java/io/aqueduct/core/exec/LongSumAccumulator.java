@@ -2,6 +2,9 @@ package io.aqueduct.core.exec;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -38,6 +41,19 @@ final class LongSumAccumulator implements Accumulator {
     public void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
         FieldVector vector = batch.getVector(field);
         try {
+            if (vector instanceof BigIntVector) {
+                // BIGINT and DECIMAL, the common case: the values straight from the data buffer.
+                ArrowBuf validity = vector.getValidityBuffer();
+                ArrowBuf data = vector.getDataBuffer();
+                for (int row = 0; row < rowCount; row++) {
+                    if (BitVectorHelper.get(validity, row) != 0) {
+                        int group = groupIds[row];
+                        sums[group] = Math.addExact(sums[group], data.getLong((long) row * Long.BYTES));
+                        nonEmpty[group] = true;
+                    }
+                }
+                return;
+            }
             for (int row = 0; row < rowCount; row++) {
                 if (!vector.isNull(row)) {
                     int group = groupIds[row];

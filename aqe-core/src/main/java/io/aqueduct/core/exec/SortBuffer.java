@@ -33,6 +33,15 @@ final class SortBuffer implements AutoCloseable {
         return rowCount;
     }
 
+    int batchCount() {
+        return batches.size();
+    }
+
+    /** The batch at {@code index}, owned by this buffer; addresses {@code index << 32 | row} point into it. */
+    VectorSchemaRoot batch(int index) {
+        return batches.get(index);
+    }
+
     /** Adds every batch {@code input} produces, until its end; stops with the query when it is canceled. */
     void addAll(Operator input, ExecutionContext context) {
         for (VectorSchemaRoot batch = input.next(); batch != null; batch = input.next()) {
@@ -128,11 +137,11 @@ final class SortBuffer implements AutoCloseable {
         memory.close();
     }
 
-    private static int batchOf(long address) {
+    static int batchOf(long address) {
         return (int) (address >>> 32);
     }
 
-    private static int rowOf(long address) {
+    static int rowOf(long address) {
         return (int) address;
     }
 }

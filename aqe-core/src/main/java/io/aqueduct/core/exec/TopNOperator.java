@@ -10,19 +10,20 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * The first {@code count} rows in sort order ({@link TopNNode}), ties in input order, exactly as a stable
- * sort followed by a limit. Holds at most about twice {@code count} rows: when more have arrived, it
- * sorts them and keeps only the first {@code count}.
+ * sort followed by a limit. The best rows so far are kept in a {@link TopNHeap}; a row that does not beat the
+ * worst of them costs one comparison. Once the batches held are mostly rows no longer kept (more than about
+ * twice {@code count} rows), the kept rows are copied into one batch and the rest released, without sorting.
  */
 public final class TopNOperator implements Operator {
     private final Operator input;
     private final ExecutionContext context;
-    private final RowComparator comparator;
     private final long count;
     private final long compactionRows;
     private final BufferAllocator allocator;
+    private final HeapMemoryTracker memory;
     private final SortBuffer buffer;
+    private final TopNHeap heap;
     private long[] sortedAddresses;
-    private int outputRows;
     private int position;
     private boolean closed;
 
@@ -30,11 +31,16 @@ public final class TopNOperator implements Operator {
         checkArgument(node.count() >= 0, "count is negative: %s", node.count());
         this.input = requireNonNull(input, "input is null");
         this.context = requireNonNull(context, "context is null");
-        this.comparator = new RowComparator(node.keys(), input.outputType());
         this.count = node.count();
         this.compactionRows = count >= Integer.MAX_VALUE ? Long.MAX_VALUE : Math.max(2 * count, context.batchRows());
         this.allocator = context.allocator().newChildAllocator("topN", 0, Long.MAX_VALUE);
+        this.memory = new HeapMemoryTracker(allocator, "topN");
         this.buffer = new SortBuffer(input.outputType(), allocator, "topN");
+        this.heap = new TopNHeap(
+                (int) Math.min(count, Integer.MAX_VALUE - 8),
+                new RowComparator(node.keys(), input.outputType()),
+                buffer,
+                memory);
     }
 
     /** Takes ownership of {@code input}. */
@@ -51,13 +57,12 @@ public final class TopNOperator implements Operator {
     public VectorSchemaRoot next() {
         if (sortedAddresses == null) {
             consumeInput();
-            sortedAddresses = buffer.sortedAddresses(comparator);
-            outputRows = (int) Math.min(count, sortedAddresses.length);
+            sortedAddresses = heap.sortedAddresses();
         }
-        if (position >= outputRows) {
+        if (position >= sortedAddresses.length) {
             return null;
         }
-        int rows = Math.min(context.batchRows(), outputRows - position);
+        int rows = Math.min(context.batchRows(), sortedAddresses.length - position);
         VectorSchemaRoot batch = buffer.copyRows(sortedAddresses, position, rows, allocator);
         position += rows;
         return batch;
@@ -68,19 +73,25 @@ public final class TopNOperator implements Operator {
             return;
         }
         for (VectorSchemaRoot batch = input.next(); batch != null; batch = input.next()) {
+            int batchIndex = buffer.batchCount();
             buffer.add(batch);
+            if (buffer.batchCount() > batchIndex) {
+                heap.offerBatch(batchIndex);
+            }
             context.checkCanceled();
             if (buffer.rowCount() > compactionRows) {
-                keepFirstRows();
+                compact();
             }
         }
     }
 
-    private void keepFirstRows() {
-        long[] addresses = buffer.sortedAddresses(comparator);
-        VectorSchemaRoot kept = buffer.copyRows(addresses, 0, (int) count, allocator);
+    /** Keeps only the rows in the heap, in one batch. */
+    private void compact() {
+        int kept = heap.size();
+        VectorSchemaRoot keptRows = buffer.copyRows(heap.addresses(), 0, kept, allocator);
         buffer.clear();
-        buffer.add(kept);
+        buffer.add(keptRows);
+        heap.renumberIntoFirstBatch();
     }
 
     @Override
@@ -93,6 +104,7 @@ public final class TopNOperator implements Operator {
             input.close();
         } finally {
             buffer.close();
+            memory.close();
             allocator.close();
         }
     }
