@@ -46,6 +46,11 @@ public final class AqueductMeta implements ProtobufMeta {
      * enough that the client parses one frame while the coordinator encodes the next rows.
      */
     private static final long MAX_FRAME_BYTES = 1L << 20;
+    /**
+     * The most bytes of the frame that comes with the execute response: small, since Avatica's server copies
+     * that frame's rows as Java values, and since its purpose is a quick first row.
+     */
+    private static final long FIRST_FRAME_BYTES = 64L << 10;
 
     private final Coordinator coordinator;
     private final CatalogMetadata catalogMetadata;
@@ -264,8 +269,9 @@ public final class AqueductMeta implements ProtobufMeta {
             statement.rowsSent = 0;
             statement.fetchWait = Duration.ofMillis(session.settings().number(Setting.QUERY_FETCH_WAIT));
         }
-        // Execute returns at once: the first frame holds only rows that are already there, usually none.
-        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, Duration.ZERO);
+        // The first rows come with the execute response, as soon as the first batch is there: one round trip
+        // for a short query. A longer one answers with no rows after the fetch wait; the client then fetches.
+        Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, FIRST_FRAME_BYTES, null);
         MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
         return new ExecuteResult(List.of(resultSet));
     }
@@ -308,7 +314,7 @@ public final class AqueductMeta implements ProtobufMeta {
     @Override
     public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount) throws NoSuchStatementException {
         StatementState statement = statement(connection(h.connectionId), h.id);
-        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, null));
+        return guard(() -> nextFrame(statement, offset, fetchMaxRowCount, MAX_FRAME_BYTES, null));
     }
 
     /**
@@ -317,9 +323,10 @@ public final class AqueductMeta implements ProtobufMeta {
      * that is empty and not done tells the client to fetch again. The last frame says done and frees the
      * query. The wait holds no lock, so a close or cancel of the statement goes through meanwhile. A frame
      * holds up to {@code requestedRows} rows (up to {@link #MAX_FRAME_ROWS} when 0 or less) and about
-     * {@link #MAX_FRAME_BYTES}.
+     * {@code maxBytes}.
      */
-    private static Frame nextFrame(StatementState statement, long offset, int requestedRows, Duration wait) {
+    private static Frame nextFrame(
+            StatementState statement, long offset, int requestedRows, long maxBytes, Duration wait) {
         RetryingQuery execution;
         int rows = requestedRows <= 0 ? MAX_FRAME_ROWS : Math.min(requestedRows, MAX_FRAME_ROWS);
         synchronized (statement) {
@@ -334,7 +341,7 @@ public final class AqueductMeta implements ProtobufMeta {
                 wait = statement.fetchWait;
             }
         }
-        List<Common.Row> frameRows = execution.fetch(rows, MAX_FRAME_BYTES, wait);
+        List<Common.Row> frameRows = execution.fetch(rows, maxBytes, wait);
         synchronized (statement) {
             if (statement.execution != execution) {
                 // Closed or executed again meanwhile: nothing more comes from this execution.

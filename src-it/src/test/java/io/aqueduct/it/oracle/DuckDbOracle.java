@@ -50,6 +50,20 @@ public final class DuckDbOracle implements AutoCloseable {
         }
     }
 
+    /** Reads a result set into something smaller than its rows, a checksum for example. */
+    @FunctionalInterface
+    public interface ResultSetReader<T> {
+        T read(ResultSet resultSet) throws SQLException;
+    }
+
+    /** What {@code reader} makes of {@code sql}'s result, for results too large to hold as rows. */
+    public <T> T read(String sql, ResultSetReader<T> reader) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            return reader.read(resultSet);
+        }
+    }
+
     /**
      * Writes each TPC-H table to {@code directory} as {@code TABLE.<extension>} with DuckDB's {@code COPY}
      * and these options, e.g. {@code "parquet", "FORMAT PARQUET"} or {@code "csv", "HEADER"}.

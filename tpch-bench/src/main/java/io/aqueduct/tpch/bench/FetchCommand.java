@@ -1,6 +1,7 @@
 package io.aqueduct.tpch.bench;
 
 import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -42,6 +43,12 @@ final class FetchCommand implements Callable<Integer> {
     String table = "lineitem";
 
     @Option(
+            names = "--query",
+            description = "Query to run instead of SELECT * FROM the table, e.g. SELECT 1 for the fixed overhead"
+                    + " of a query.")
+    String query;
+
+    @Option(
             names = "--iterations",
             defaultValue = "3",
             description = "Timed runs, after one warm-up run. Default: ${DEFAULT-VALUE}.")
@@ -57,8 +64,11 @@ final class FetchCommand implements Callable<Integer> {
     @Mixin
     ClusterTarget target = new ClusterTarget();
 
-    /** One streamed result: its row count, the time to its first row and to its end. */
-    record FetchRun(long rows, Duration firstRow, Duration total) {
+    /**
+     * One streamed result: its row count, the time to its first row and to its end, and the CPU time this
+     * client process spent meanwhile (-1 where the JVM does not tell).
+     */
+    record FetchRun(long rows, Duration firstRow, Duration total, Duration clientCpu) {
         double rowsPerSecond() {
             return rows / (total.toNanos() / 1e9);
         }
@@ -67,7 +77,7 @@ final class FetchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream out = System.out;
-        String sql = "SELECT * FROM " + table;
+        String sql = query != null ? query : "SELECT * FROM " + table;
         List<FetchRun> runs = target.run(Path.of("aqueduct-fetch.log"), System.err, url -> {
             List<FetchRun> timed = new ArrayList<>();
             try (Connection connection =
@@ -76,13 +86,14 @@ final class FetchCommand implements Callable<Integer> {
                     FetchRun result = fetch(connection, sql, fetchSize, System::nanoTime);
                     out.printf(
                             Locale.ROOT,
-                            "%s %d: %,d rows in %d ms, %,.0f rows/s, first row after %d ms%n",
+                            "%s %d: %,d rows in %.1f ms, %,.0f rows/s, first row after %.1f ms, client CPU %d ms%n",
                             run == 0 ? "warm-up" : "run",
                             run,
                             result.rows(),
-                            result.total().toMillis(),
+                            result.total().toNanos() / 1e6,
                             result.rowsPerSecond(),
-                            result.firstRow().toMillis());
+                            result.firstRow().toNanos() / 1e6,
+                            result.clientCpu().toMillis());
                     if (run > 0) {
                         timed.add(result);
                     }
@@ -97,8 +108,8 @@ final class FetchCommand implements Callable<Integer> {
         long rows = runs.get(0).rows();
         out.printf(
                 Locale.ROOT,
-                "%s SF %s, fetch size %s: median %,.0f rows/s (%,d rows in %.0f ms), first row after %.0f ms%n",
-                table,
+                "%s SF %s, fetch size %s: median %,.0f rows/s (%,d rows in %.1f ms), first row after %.1f ms%n",
+                sql,
                 scaleFactor.label(),
                 fetchSize == 0 ? "default" : String.valueOf(fetchSize),
                 rows / (total.medianMillis() / 1000),
@@ -110,6 +121,7 @@ final class FetchCommand implements Callable<Integer> {
 
     /** Runs {@code sql} and reads every value of every row as a client would. */
     static FetchRun fetch(Connection connection, String sql, int fetchSize, LongSupplier clock) throws SQLException {
+        long startCpu = processCpuNanos();
         long start = clock.getAsLong();
         long firstRow = -1;
         long rows = 0;
@@ -131,7 +143,17 @@ final class FetchCommand implements Callable<Integer> {
             }
         }
         long end = clock.getAsLong();
+        long cpu = startCpu < 0 ? -1 : processCpuNanos() - startCpu;
         return new FetchRun(
-                rows, Duration.ofNanos((firstRow < 0 ? end : firstRow) - start), Duration.ofNanos(end - start));
+                rows,
+                Duration.ofNanos((firstRow < 0 ? end : firstRow) - start),
+                Duration.ofNanos(end - start),
+                Duration.ofNanos(cpu));
+    }
+
+    private static long processCpuNanos() {
+        return ManagementFactory.getOperatingSystemMXBean() instanceof com.sun.management.OperatingSystemMXBean os
+                ? os.getProcessCpuTime()
+                : -1;
     }
 }
