@@ -45,6 +45,7 @@ final class LocalWorkers implements AutoCloseable {
             List<String> jvmOptions,
             long memoryBytes,
             long splitCacheBytes,
+            long memoryCatalogBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -58,7 +59,8 @@ final class LocalWorkers implements AutoCloseable {
         List<String> urls = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
-                processes.add(spawn(secret, jvmOptions, memoryBytes, splitCacheBytes, catalogs, logFile));
+                processes.add(
+                        spawn(secret, jvmOptions, memoryBytes, splitCacheBytes, memoryCatalogBytes, catalogs, logFile));
             }
             for (Process process : processes) {
                 urls.add(awaitReady(process, output));
@@ -76,6 +78,7 @@ final class LocalWorkers implements AutoCloseable {
             List<String> jvmOptions,
             long memoryBytes,
             long splitCacheBytes,
+            long memoryCatalogBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -89,6 +92,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--port=0");
         command.add("--memory=" + memoryBytes);
         command.add("--split-cache-bytes=" + splitCacheBytes);
+        command.add("--memory-catalog-bytes=" + memoryCatalogBytes);
         command.add("--exit-with-parent");
         catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command)

@@ -21,6 +21,7 @@ import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.sql.StatementTime;
+import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
@@ -67,6 +68,7 @@ public final class Coordinator implements AutoCloseable {
 
     private final ConnectorRegistry connectors;
     private final QueryCompiler compiler;
+    private final CatalogUpdates updates;
     private final SystemTables<SystemContext> systemTables;
     private final List<String> workerUrls;
     private final ClusterShape clusterShape;
@@ -105,6 +107,7 @@ public final class Coordinator implements AutoCloseable {
         this.queries = new QueryRegistry(queryRetention, MAX_RETAINED_PLAN_BYTES);
         this.systemTables = SystemSchema.tables(connectors, this.workerUrls, client, queries);
         this.compiler = new QueryCompiler(connectors.all(), systemTables);
+        this.updates = new CatalogUpdates(connectors, compiler, this.workerUrls, client);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
         this.defaultSettings = defaultSettings;
@@ -122,6 +125,35 @@ public final class Coordinator implements AutoCloseable {
     /** The tables of the {@code sys} schema. */
     SystemTables<SystemContext> systemTables() {
         return systemTables;
+    }
+
+    /**
+     * Runs a statement that writes (DDL, INSERT, CREATE TABLE AS) and returns its update count; an INSERT runs as a
+     * registered query like any other, its time limit counting from {@code requestNanos}.
+     */
+    long executeUpdate(
+            UpdateStatement statement,
+            String sql,
+            Session session,
+            String connectionId,
+            int statementId,
+            long requestNanos) {
+        return updates.execute(statement, sql, session.catalog(), session.schema(), insert -> {
+            QueryExecution execution = execute(insert, List.of(), session, connectionId, statementId, requestNanos);
+            try (execution) {
+                List<Object> rows = new ArrayList<>();
+                do {
+                    rows.addAll(execution.fetch(1, Long.MAX_VALUE, ANALYZE_FETCH_WAIT));
+                } while (!execution.isDone());
+                List<?> counts = (List<?>) rows.get(0);
+                return new CatalogUpdates.Written(
+                        execution.queryId(),
+                        ((Number) counts.get(0)).longValue(),
+                        ((Number) counts.get(1)).longValue());
+            } catch (AqueductException e) {
+                throw new CatalogUpdates.WriteFailed(execution.queryId(), e);
+            }
+        });
     }
 
     CompiledQuery compile(String sql, Session session) {
