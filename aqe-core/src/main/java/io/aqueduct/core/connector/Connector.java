@@ -1,7 +1,11 @@
 package io.aqueduct.core.connector;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -78,5 +82,32 @@ public interface Connector {
             int partCount,
             ExecutionContext context) {
         return createScan(schema, table, columns, part, partCount, context);
+    }
+
+    /**
+     * The scan of part {@code part} of {@code partCount} that {@code scan} describes: by default
+     * {@link #createScan(String, String, List, List, int, int, ExecutionContext)} with its columns and constraints.
+     * Workers call this one; a connector whose tasks cannot tell a column's type from the table overrides it.
+     */
+    default Operator createScan(TableScanNode scan, int part, int partCount, ExecutionContext context) {
+        return createScan(
+                scan.schema(), scan.table(), scan.outputType().names(), scan.constraints(), part, partCount, context);
+    }
+
+    /**
+     * An operator that stores every row of {@code input} (the {@code write}'s columns, in order) into the write's
+     * table, as the write {@code writeId} (the query's id), and produces one row: the rows and the bytes it stored.
+     * Workers call it for the tasks of an INSERT; the coordinator registers the written rows once the statement
+     * succeeded. Read-only catalogs, the default, refuse with 0A000.
+     */
+    default Operator createWrite(TableWriteNode write, String writeId, Operator input, ExecutionContext context) {
+        throw readOnly(name());
+    }
+
+    /** The error of a write to a read-only catalog. */
+    static AqueductException readOnly(String catalog) {
+        return new AqueductException(
+                ErrorCode.NOT_SUPPORTED,
+                "Catalog '" + catalog + "' is read-only: create and change tables in the 'memory' catalog");
     }
 }

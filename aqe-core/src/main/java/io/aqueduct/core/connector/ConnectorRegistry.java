@@ -4,6 +4,8 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.file.FileConnector;
+import io.aqueduct.core.memory.MemoryConnector;
+import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.skew.SkewConnector;
 import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.core.splitcache.SplitCachingConnector;
@@ -17,7 +19,8 @@ import java.util.Set;
 /** The connectors of a process, by catalog name. Coordinator and workers build the same registry. */
 public final class ConnectorRegistry {
     /** Names the coordinator gives its own schemas. */
-    private static final Set<String> RESERVED_NAMES = Set.of("system", "sys", "information_schema");
+    private static final Set<String> RESERVED_NAMES =
+            Set.of("system", "sys", "information_schema", MemoryConnector.NAME);
 
     private final Map<String, Connector> connectors = new LinkedHashMap<>();
 
@@ -32,7 +35,7 @@ public final class ConnectorRegistry {
 
     /** The catalogs every Aqueduct process has. */
     public static ConnectorRegistry builtIn() {
-        return new ConnectorRegistry(List.of(new TpchConnector(), new SkewConnector()));
+        return new ConnectorRegistry(List.of(new TpchConnector(), new SkewConnector(), new MemoryConnector()));
     }
 
     /** The built-in catalogs and a file catalog for each of {@code fileCatalogs}; fails if a directory is missing. */
@@ -54,6 +57,18 @@ public final class ConnectorRegistry {
                 .map(connector ->
                         connector.deterministicSplits() ? new SplitCachingConnector(connector, cache) : connector)
                 .toList());
+    }
+
+    /** The same catalogs, the memory catalog's rows stored in and read from {@code store}: a worker's registry. */
+    public ConnectorRegistry withMemoryStore(MemoryStore store) {
+        return new ConnectorRegistry(connectors.values().stream()
+                .map(connector -> connector instanceof MemoryConnector memory ? memory.withStore(store) : connector)
+                .toList());
+    }
+
+    /** The memory catalog, which every registry has. */
+    public MemoryConnector memory() {
+        return (MemoryConnector) connector(MemoryConnector.NAME);
     }
 
     public List<Connector> all() {

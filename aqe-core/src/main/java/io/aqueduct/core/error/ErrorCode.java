@@ -12,6 +12,10 @@ public enum ErrorCode {
     TYPE_MISMATCH(ErrorType.USER, "42804"),
     INVALID_QUERY(ErrorType.USER, "42000"),
     NOT_SUPPORTED(ErrorType.USER, "0A000"),
+    /** CREATE of a schema or table that exists. */
+    ALREADY_EXISTS(ErrorType.USER, "42S01"),
+    /** A NULL stored into a NOT NULL column. */
+    NOT_NULL_VIOLATION(ErrorType.USER, "23502"),
     DIVISION_BY_ZERO(ErrorType.USER, "22012"),
     NUMERIC_OUT_OF_RANGE(ErrorType.USER, "22003"),
     INVALID_CAST(ErrorType.USER, "22018"),

@@ -11,6 +11,7 @@ import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
@@ -130,6 +131,13 @@ public final class LocalExecutionPlanner {
                     "UnionAll",
                     context -> withInputs(
                             union.inputs(), planning, operators -> UnionOperator.create(union, operators, context)));
+        }
+        if (node instanceof TableWriteNode write) {
+            return planning.operator(
+                    node,
+                    "TableWrite",
+                    context ->
+                            withInput(write.source(), planning, input -> planning.inputs.write(write, input, context)));
         }
         throw new IllegalArgumentException(
                 "Unsupported plan node: " + node.getClass().getSimpleName());

@@ -1,7 +1,10 @@
 package io.aqueduct.core.exec;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 
 /**
  * Where a task's leaves get their data: the connector's splits assigned to this task, and the
@@ -12,4 +15,11 @@ public interface TaskInputs {
     Operator scan(TableScanNode node, ExecutionContext context);
 
     Operator remoteSource(RemoteSourceNode node, ExecutionContext context);
+
+    /** The operator that stores {@code input}'s rows into the node's table; inputs that store nothing refuse. */
+    default Operator write(TableWriteNode node, Operator input, ExecutionContext context) {
+        throw new AqueductException(
+                ErrorCode.NOT_SUPPORTED,
+                "This task cannot write to " + node.catalog() + "." + node.schema() + "." + node.table());
+    }
 }

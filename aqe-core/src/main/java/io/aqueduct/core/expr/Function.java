@@ -97,5 +97,19 @@ public enum Function {
     /** {@code (string, search, replacement)}: every occurrence replaced. */
     REPLACE,
     /** {@code (flag, characters, string)}: flag BOTH, LEADING or TRAILING; removes any of the characters. */
-    TRIM_CHARACTERS
+    TRIM_CHARACTERS,
+    /** {@code (string, length [, fill])}: padded on the left with {@code fill} (a space) or cut to the length. */
+    LPAD,
+    /** {@code (string, length [, fill])}: padded on the right with {@code fill} (a space) or cut to the length. */
+    RPAD,
+    /** {@code (string, count)}: the first {@code count} characters; all but the last {@code -count} if negative. */
+    LEFT,
+    /** {@code (string, count)}: the last {@code count} characters; all but the first {@code -count} if negative. */
+    RIGHT,
+    /** {@code (string, count)}: the string {@code count} times; empty if the count is not positive. */
+    REPEAT,
+    /** {@code (string)}: the characters in reverse order. */
+    REVERSE,
+    /** {@code (string)}: each word's first letter upper case, the others lower case. */
+    INITCAP
 }

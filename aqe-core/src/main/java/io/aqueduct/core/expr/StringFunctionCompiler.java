@@ -2,7 +2,11 @@ package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
 
-/** Compiles POSITION, REPLACE and TRIM of given characters over Java strings. */
+/**
+ * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
+ * operand, and count characters (code points).
+ */
 final class StringFunctionCompiler {
     private StringFunctionCompiler() {}
 
@@ -21,6 +25,18 @@ final class StringFunctionCompiler {
                         operands, DataType.VARCHAR, values -> values[0].replace(values[1], values[2]));
             case TRIM_CHARACTERS ->
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::trim);
+            case LPAD -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> pad(values, true));
+            case RPAD -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> pad(values, false));
+            case LEFT -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> end(values, true));
+            case RIGHT -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> end(values, false));
+            case REPEAT ->
+                new StringFunctionExpression(
+                        operands, DataType.VARCHAR, values -> values[0].repeat(Math.max(0, count(values[1]))));
+            case REVERSE ->
+                new StringFunctionExpression(operands, DataType.VARCHAR, values -> new StringBuilder(values[0])
+                        .reverse()
+                        .toString());
+            case INITCAP -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::initcap);
             default -> throw new IllegalArgumentException("Not a string function: " + call.function());
         };
     }
@@ -48,5 +64,44 @@ final class StringFunctionCompiler {
             }
         }
         return text.substring(start, end);
+    }
+
+    /** {@code values}: the string, the length, and the fill (a space when absent). */
+    private static String pad(String[] values, boolean left) {
+        int[] text = values[0].codePoints().toArray();
+        int length = Math.max(0, count(values[1]));
+        int[] fill = (values.length > 2 ? values[2] : " ").codePoints().toArray();
+        if (length <= text.length || fill.length == 0) {
+            return new String(text, 0, Math.min(length, text.length));
+        }
+        int[] padding = new int[length - text.length];
+        for (int i = 0; i < padding.length; i++) {
+            padding[i] = fill[i % fill.length];
+        }
+        String pad = new String(padding, 0, padding.length);
+        return left ? pad + values[0] : values[0] + pad;
+    }
+
+    /** {@code values}: the string and the count of characters to keep at its start ({@code first}) or its end. */
+    private static String end(String[] values, boolean first) {
+        int[] text = values[0].codePoints().toArray();
+        int count = count(values[1]);
+        int kept = count >= 0 ? Math.min(count, text.length) : Math.max(0, text.length + count);
+        return first ? new String(text, 0, kept) : new String(text, text.length - kept, kept);
+    }
+
+    private static String initcap(String[] values) {
+        StringBuilder result = new StringBuilder(values[0].length());
+        boolean wordStart = true;
+        for (int codePoint : values[0].codePoints().toArray()) {
+            result.appendCodePoint(wordStart ? Character.toUpperCase(codePoint) : Character.toLowerCase(codePoint));
+            wordStart = !Character.isLetterOrDigit(codePoint);
+        }
+        return result.toString();
+    }
+
+    /** A count given as text (the operand's cast to VARCHAR). */
+    private static int count(String value) {
+        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, Long.parseLong(value.trim())));
     }
 }

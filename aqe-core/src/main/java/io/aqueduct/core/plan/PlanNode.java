@@ -24,7 +24,8 @@ import java.util.List;
     @JsonSubTypes.Type(value = RemoteSourceNode.class, name = "remoteSource"),
     @JsonSubTypes.Type(value = JoinNode.class, name = "join"),
     @JsonSubTypes.Type(value = UnionNode.class, name = "union"),
-    @JsonSubTypes.Type(value = WindowNode.class, name = "window")
+    @JsonSubTypes.Type(value = WindowNode.class, name = "window"),
+    @JsonSubTypes.Type(value = TableWriteNode.class, name = "tableWrite")
 })
 public sealed interface PlanNode
         permits TableScanNode,
@@ -38,7 +39,8 @@ public sealed interface PlanNode
                 RemoteSourceNode,
                 JoinNode,
                 UnionNode,
-                WindowNode {
+                WindowNode,
+                TableWriteNode {
     RowType outputType();
 
     List<PlanNode> sources();

@@ -42,6 +42,9 @@ public interface WorkerTransport {
     /** What the task did so far: its operators' and exchanges' metrics, live while it runs. */
     TaskInfo taskInfo(TaskLocation task);
 
+    /** Releases rows of the memory catalog that the worker at {@code workerUrl} stores. */
+    void releaseMemory(String workerUrl, MemoryRelease release);
+
     /** A call that streams the task's output {@code partitions}, interleaved as batches come, as one Arrow IPC stream. */
     ResultCall results(TaskLocation task, List<Integer> partitions);
 

@@ -12,26 +12,36 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * A scan served from the cache: each batch's vectors share the cached buffers (read-only), which this operator
- * retained into its own allocator when it was created, so eviction cannot take them away mid-scan.
+ * A scan of batches held in memory (the split cache's, a memory table's): each batch's vectors share the held
+ * buffers (read-only), which this operator retained into its own allocator when it was created, so eviction or a
+ * drop cannot take them away mid-scan.
  */
-final class CachedScanOperator implements Operator {
+public final class CachedScanOperator implements Operator {
     private final RowType outputType;
     private final Schema schema;
     private final List<List<ColumnChunk>> batches;
     private final BufferAllocator allocator;
     private final ExecutionContext context;
+    private final Map<String, Long> counters;
     private int nextBatch;
     private boolean closed;
 
-    /** {@code batches} were retained into {@code allocator}, which this operator now owns and closes. */
-    CachedScanOperator(
-            RowType outputType, List<List<ColumnChunk>> batches, BufferAllocator allocator, ExecutionContext context) {
+    /**
+     * {@code batches} were retained into {@code allocator}, which this operator now owns and closes; {@code counters}
+     * are what the operator reports.
+     */
+    public CachedScanOperator(
+            RowType outputType,
+            List<List<ColumnChunk>> batches,
+            BufferAllocator allocator,
+            ExecutionContext context,
+            Map<String, Long> counters) {
         this.outputType = outputType;
         this.schema = outputType.toSchema();
         this.batches = batches;
         this.allocator = allocator;
         this.context = context;
+        this.counters = Map.copyOf(counters);
     }
 
     @Override
@@ -65,7 +75,7 @@ final class CachedScanOperator implements Operator {
 
     @Override
     public Map<String, Long> counters() {
-        return SplitCache.counters(true);
+        return counters;
     }
 
     @Override

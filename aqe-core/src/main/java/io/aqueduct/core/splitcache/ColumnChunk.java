@@ -10,8 +10,8 @@ import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
  * One column of one batch as Arrow buffers (validity, offsets, data: the order {@link FieldVector#getFieldBuffers()}
  * gives and {@link FieldVector#loadFieldBuffers} takes), holding one reference to each buffer.
  */
-record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
-    ColumnChunk {
+public record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
+    public ColumnChunk {
         buffers = List.copyOf(buffers);
     }
 
@@ -19,7 +19,7 @@ record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
      * A copy of {@code vector}'s used bytes into exact-size buffers of {@code allocator}. The copy is compact (a
      * generated vector's buffers are sized for a full batch) and belongs to the cache, not to the task that made it.
      */
-    static ColumnChunk copyOf(FieldVector vector, BufferAllocator allocator) {
+    public static ColumnChunk copyOf(FieldVector vector, BufferAllocator allocator) {
         List<ArrowBuf> copies = new java.util.ArrayList<>();
         try {
             for (ArrowBuf source : vector.getFieldBuffers()) {
@@ -37,7 +37,7 @@ record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
     }
 
     /** The bytes {@code allocator} accounts for a {@linkplain #copyOf copy} of {@code vector}. */
-    static long copySize(FieldVector vector, BufferAllocator allocator) {
+    public static long copySize(FieldVector vector, BufferAllocator allocator) {
         long bytes = 0;
         for (ArrowBuf source : vector.getFieldBuffers()) {
             bytes += allocator.getRoundingPolicy().getRoundedSize(source.readableBytes());
@@ -46,7 +46,7 @@ record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
     }
 
     /** Another reference to the same memory, accounted in {@code target} (shared, not copied). */
-    ColumnChunk retainInto(BufferAllocator target) {
+    public ColumnChunk retainInto(BufferAllocator target) {
         List<ArrowBuf> retained = buffers.stream()
                 .map(buffer -> buffer.getReferenceManager().retain(buffer, target))
                 .toList();
@@ -54,7 +54,7 @@ record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
     }
 
     /** Makes {@code vector} read this chunk's buffers (it takes its own references) and drops this chunk's. */
-    void loadInto(FieldVector vector) {
+    public void loadInto(FieldVector vector) {
         try {
             vector.loadFieldBuffers(new ArrowFieldNode(rows, nullCount), buffers);
         } finally {
@@ -62,7 +62,7 @@ record ColumnChunk(int rows, int nullCount, List<ArrowBuf> buffers) {
         }
     }
 
-    void release() {
+    public void release() {
         buffers.forEach(ArrowBuf::close);
     }
 }

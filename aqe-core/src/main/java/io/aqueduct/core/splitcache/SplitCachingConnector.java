@@ -90,7 +90,7 @@ public final class SplitCachingConnector implements Connector {
         try {
             Optional<List<List<ColumnChunk>>> cached = cache.read(split, columns, allocator);
             if (cached.isPresent()) {
-                return new CachedScanOperator(outputType, cached.get(), allocator, context);
+                return new CachedScanOperator(outputType, cached.get(), allocator, context, SplitCache.counters(true));
             }
         } catch (RuntimeException e) {
             allocator.close();

@@ -4,11 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.AggregateCall;
+import io.aqueduct.core.plan.AggregateFunction;
+import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.system.SystemSnapshotSource;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.TableScan;
@@ -29,6 +34,9 @@ public final class CompiledQuery {
     private final List<DataType> parameterTypes;
     private final ExplainMode explain;
     private final boolean readsSystemTables;
+    /** The table the query's rows are written into, if it is an INSERT's. */
+    private final TableWriteTarget writeTarget;
+
     private PlanNode planWithoutParameters;
 
     CompiledQuery(
@@ -38,14 +46,45 @@ public final class CompiledQuery {
             RowType resultType,
             List<DataType> parameterTypes,
             ExplainMode explain) {
+        this(sql, logical, rexBuilder, resultType, parameterTypes, explain, null);
+    }
+
+    private CompiledQuery(
+            String sql,
+            RelNode logical,
+            RexBuilder rexBuilder,
+            RowType resultType,
+            List<DataType> parameterTypes,
+            ExplainMode explain,
+            TableWriteTarget writeTarget) {
         this.sql = sql;
         this.logical = logical;
         this.rexBuilder = rexBuilder;
         this.resultType = resultType;
-        this.queryResultType = TypeConverter.toRowType(logical.getRowType());
+        this.queryResultType = writeTarget == null ? TypeConverter.toRowType(logical.getRowType()) : resultType;
         this.parameterTypes = List.copyOf(parameterTypes);
         this.explain = explain;
         this.readsSystemTables = readsSystemTables(logical);
+        this.writeTarget = writeTarget;
+    }
+
+    /**
+     * A query that writes the rows of {@code logical} into {@code target} and yields one row: the rows and bytes
+     * written ({@link TableWriteNode#OUTPUT_TYPE}).
+     */
+    static CompiledQuery writing(
+            String sql,
+            RelNode logical,
+            RexBuilder rexBuilder,
+            List<DataType> parameterTypes,
+            TableWriteTarget target) {
+        return new CompiledQuery(
+                sql, logical, rexBuilder, TableWriteNode.OUTPUT_TYPE, parameterTypes, ExplainMode.NONE, target);
+    }
+
+    /** The table this query writes into, if it is an INSERT's. */
+    public Optional<TableWriteTarget> writeTarget() {
+        return Optional.ofNullable(writeTarget);
     }
 
     /** What EXPLAIN asked for, if the statement was one. */
@@ -146,7 +185,25 @@ public final class CompiledQuery {
     }
 
     private PlanNode convert(RexToExpression expressions, SystemSnapshotSource systemTables) {
-        return new RelToPlanConverter(expressions, systemTables).convert(logical);
+        PlanNode rows = new RelToPlanConverter(expressions, systemTables).convert(logical);
+        if (writeTarget == null) {
+            return rows;
+        }
+        // Each task writes what it produces; one sum of their counts is the statement's.
+        TableWriteNode write = new TableWriteNode(
+                writeTarget.catalog(),
+                writeTarget.schema(),
+                writeTarget.table(),
+                writeTarget.columns(),
+                writeTarget.nullable(),
+                rows);
+        return new AggregateNode(
+                write,
+                List.of(),
+                List.of(
+                        new AggregateCall(AggregateFunction.SUM0, List.of(0), DataType.BIGINT),
+                        new AggregateCall(AggregateFunction.SUM0, List.of(1), DataType.BIGINT)),
+                TableWriteNode.OUTPUT_TYPE);
     }
 
     private static boolean readsSystemTables(RelNode rel) {

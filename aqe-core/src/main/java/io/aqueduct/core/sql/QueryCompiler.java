@@ -5,13 +5,20 @@ import static java.util.Objects.requireNonNull;
 import io.aqueduct.core.connector.Connector;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.TableWriteNode;
+import io.aqueduct.core.sql.parser.AqueductSqlParserImpl;
+import io.aqueduct.core.sql.parser.AqueductSqlParserImplConstants;
+import io.aqueduct.core.sql.parser.AqueductSqlParserImplTokenManager;
+import io.aqueduct.core.sql.parser.Token;
 import io.aqueduct.core.system.SystemSnapshotSource;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.io.Reader;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Properties;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -30,19 +37,22 @@ import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.rules.AggregateReduceFunctionsRule;
 import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibrary;
+import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
-import org.apache.calcite.sql.parser.impl.SqlParserImpl;
-import org.apache.calcite.sql.parser.impl.SqlParserImplConstants;
-import org.apache.calcite.sql.parser.impl.SqlParserImplTokenManager;
-import org.apache.calcite.sql.parser.impl.Token;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -129,6 +139,16 @@ public final class QueryCompiler {
                     AqueductRules.PROJECT_SCAN_WITHOUT_COLUMNS))
             .build();
 
+    /**
+     * The functions SQL may call: Calcite's standard table, PostgreSQL's library (LPAD, RPAD, LTRIM, RTRIM, LEFT,
+     * RIGHT, REPEAT, STRPOS, LENGTH, CONCAT, GREATEST and LEAST that skip NULLs, ...), and REVERSE. What the engine
+     * cannot run of them fails at planning with 0A000; {@code DatabaseMetaData}'s function lists show what plans.
+     */
+    private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
+            SqlStdOperatorTable.instance(),
+            SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL),
+            SqlOperatorTables.of(SqlLibraryOperators.REVERSE));
+
     private final CalciteSchema rootSchema;
 
     /** A compiler of queries over {@code connectors}, without system tables. */
@@ -171,18 +191,39 @@ public final class QueryCompiler {
         return explain.verbose() ? CompiledQuery.ExplainMode.ANALYZE_VERBOSE : CompiledQuery.ExplainMode.ANALYZE;
     }
 
+    /**
+     * The rows {@code insert} stores, as a query that writes them into {@code target}: its source's columns become
+     * the table's (by the INSERT's column list, or in order), cast to the columns' types, NULL where the list leaves
+     * a column out. Running it yields the rows and bytes written ({@link TableWriteNode#OUTPUT_TYPE}).
+     */
+    public CompiledQuery compileInsert(
+            UpdateStatement.Insert insert, TableWriteTarget target, String sql, String catalog, String schema) {
+        return compileNode(sql, insert.source(), catalog, schema, new InsertInto(target, insert.columns()));
+    }
+
+    /** The query of a CREATE TABLE AS, compiled to learn its columns: the new table's. */
+    public RowType queryColumns(SqlNode query, String catalog, String schema) {
+        return compileNode(query.toString(), query, catalog, schema, null).resultType();
+    }
+
+    private record InsertInto(TableWriteTarget target, Optional<List<String>> columns) {}
+
     private CompiledQuery compileQuery(String sql, String catalog, String schema) {
+        return compileNode(sql, parse(sql), catalog, schema, null);
+    }
+
+    private CompiledQuery compileNode(String sql, SqlNode parsed, String catalog, String schema, InsertInto insert) {
         RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = catalogReader(catalog, schema, typeFactory);
         SqlValidator validator = SqlValidatorUtil.newValidator(
-                SqlStdOperatorTable.instance(),
+                OPERATORS,
                 catalogReader,
                 typeFactory,
                 SqlValidator.Config.DEFAULT
                         .withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.LAST)
                         .withIdentifierExpansion(true));
-        SqlNode validated = validate(validator, parse(sql));
+        SqlNode validated = validate(validator, parsed);
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(SUBQUERY_REMOVAL), rexBuilder);
@@ -201,17 +242,61 @@ public final class QueryCompiler {
                         .withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelNode logical = optimize(root.project(), converter, cluster);
-        RowType resultType = TypeConverter.toResultRowType(root.validatedRowType);
+        RelNode rows = insert == null ? root.project() : castToTable(root.project(), insert, cluster);
+        RelNode logical = optimize(rows, converter, cluster);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
                 .types();
-        CompiledQuery query =
-                new CompiledQuery(sql, logical, rexBuilder, resultType, parameterTypes, CompiledQuery.ExplainMode.NONE);
+        CompiledQuery query = insert == null
+                ? new CompiledQuery(
+                        sql,
+                        logical,
+                        rexBuilder,
+                        TypeConverter.toResultRowType(root.validatedRowType),
+                        parameterTypes,
+                        CompiledQuery.ExplainMode.NONE)
+                : CompiledQuery.writing(sql, logical, rexBuilder, parameterTypes, insert.target());
         if (parameterTypes.isEmpty()) {
             // What the engine cannot run fails at prepare time, not at execute.
             query.plan(List.of(), SystemSnapshotSource.EMPTY, StatementTime.nowInUtc());
         }
         return query;
+    }
+
+    /** The table's columns, in order, from {@code rows}: cast to their types, NULL where the INSERT leaves one out. */
+    private static RelNode castToTable(RelNode rows, InsertInto insert, RelOptCluster cluster) {
+        RowType columns = insert.target().columns();
+        List<String> targetNames = insert.columns().orElse(columns.names());
+        String table = insert.target().catalog() + "." + insert.target().schema() + "."
+                + insert.target().table();
+        int produced = rows.getRowType().getFieldCount();
+        if (targetNames.size() != produced) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_QUERY,
+                    "INSERT into " + table + " names " + targetNames.size() + " columns but its rows have " + produced);
+        }
+        for (String name : targetNames) {
+            if (!columns.names().contains(name)) {
+                throw new AqueductException(ErrorCode.COLUMN_NOT_FOUND, "Table " + table + " has no column " + name);
+            }
+            if (targetNames.indexOf(name) != targetNames.lastIndexOf(name)) {
+                throw new AqueductException(ErrorCode.INVALID_QUERY, "INSERT names column " + name + " twice");
+            }
+        }
+        RexBuilder rexBuilder = cluster.getRexBuilder();
+        List<RexNode> values = new ArrayList<>();
+        for (int column = 0; column < columns.size(); column++) {
+            RelDataType type = TypeConverter.toRelDataType(columns.type(column), rexBuilder.getTypeFactory());
+            int source = targetNames.indexOf(columns.names().get(column));
+            values.add(
+                    source < 0
+                            ? rexBuilder.makeNullLiteral(type)
+                            : rexBuilder.makeCast(type, rexBuilder.makeInputRef(rows, source), true, false));
+        }
+        return RelBuilder.proto(org.apache.calcite.plan.Contexts.empty())
+                .create(cluster, null)
+                .push(rows)
+                .project(values, columns.names(), true)
+                .build();
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
@@ -233,11 +318,11 @@ public final class QueryCompiler {
     }
 
     /**
-     * Calcite's parser, except that the reserved words {@code system} and {@code value} also serve as
+     * Calcite's grammar with the DDL of the memory catalog ({@code src/main/codegen}), except that the reserved words {@code system} and {@code value} also serve as
      * names where a name is expected: {@code system.sys.settings}, {@code SELECT name, value ...}.
      */
     private static SqlAbstractParserImpl parser(Reader reader) {
-        SqlParserImpl parser = (SqlParserImpl) SqlParserImpl.FACTORY.getParser(reader);
+        AqueductSqlParserImpl parser = (AqueductSqlParserImpl) AqueductSqlParserImpl.FACTORY.getParser(reader);
         parser.token_source = new KeywordNames(parser.token_source);
         return parser;
     }
@@ -249,12 +334,12 @@ public final class QueryCompiler {
      * {@code JSON_OBJECT(KEY k VALUE v)}, needs its {@code k: v} form. Token positions are unchanged,
      * so error positions stay those of the text.
      */
-    private static final class KeywordNames extends SqlParserImplTokenManager {
-        private final SqlParserImplTokenManager tokens;
+    private static final class KeywordNames extends AqueductSqlParserImplTokenManager {
+        private final AqueductSqlParserImplTokenManager tokens;
         private Token ahead;
-        private int previousKind = SqlParserImplConstants.EOF;
+        private int previousKind = AqueductSqlParserImplConstants.EOF;
 
-        KeywordNames(SqlParserImplTokenManager tokens) {
+        KeywordNames(AqueductSqlParserImplTokenManager tokens) {
             super(null);
             this.tokens = tokens;
         }
@@ -268,10 +353,11 @@ public final class QueryCompiler {
         public Token getNextToken() {
             Token token = ahead != null ? ahead : tokens.getNextToken();
             ahead = null;
-            if (token.kind == SqlParserImplConstants.SYSTEM || token.kind == SqlParserImplConstants.VALUE) {
+            if (token.kind == AqueductSqlParserImplConstants.SYSTEM
+                    || token.kind == AqueductSqlParserImplConstants.VALUE) {
                 ahead = tokens.getNextToken();
                 if (isName(token.kind, ahead.kind)) {
-                    token.kind = SqlParserImplConstants.IDENTIFIER;
+                    token.kind = AqueductSqlParserImplConstants.IDENTIFIER;
                 }
             }
             previousKind = token.kind;
@@ -279,13 +365,13 @@ public final class QueryCompiler {
         }
 
         private boolean isName(int kind, int nextKind) {
-            if (kind == SqlParserImplConstants.SYSTEM) {
-                return nextKind == SqlParserImplConstants.DOT;
+            if (kind == AqueductSqlParserImplConstants.SYSTEM) {
+                return nextKind == AqueductSqlParserImplConstants.DOT;
             }
-            return nextKind != SqlParserImplConstants.LPAREN
-                    && previousKind != SqlParserImplConstants.NEXT
-                    && previousKind != SqlParserImplConstants.CURRENT
-                    && previousKind != SqlParserImplConstants.JSON;
+            return nextKind != AqueductSqlParserImplConstants.LPAREN
+                    && previousKind != AqueductSqlParserImplConstants.NEXT
+                    && previousKind != AqueductSqlParserImplConstants.CURRENT
+                    && previousKind != AqueductSqlParserImplConstants.JSON;
         }
     }
 

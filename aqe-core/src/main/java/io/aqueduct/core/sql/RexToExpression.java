@@ -28,6 +28,7 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.DateString;
@@ -162,7 +163,21 @@ final class RexToExpression {
             case "UPPER" -> call(Function.UPPER, call, type);
             case "LOWER" -> call(Function.LOWER, call, type);
             case "CHAR_LENGTH", "CHARACTER_LENGTH" -> call(Function.CHAR_LENGTH, call, type);
-            case "||", "CONCAT" -> call(Function.CONCAT, call, type);
+            case "||", "CONCAT" -> concat(call, type);
+            case "LENGTH" -> call(Function.CHAR_LENGTH, call, type);
+            case "STRPOS" ->
+                new Call(
+                        Function.POSITION,
+                        convert(List.of(
+                                call.getOperands().get(1), call.getOperands().get(0))),
+                        type);
+            case "LPAD" -> call(Function.LPAD, call, type);
+            case "RPAD" -> call(Function.RPAD, call, type);
+            case "LEFT" -> call(Function.LEFT, call, type);
+            case "RIGHT" -> call(Function.RIGHT, call, type);
+            case "REPEAT" -> call(Function.REPEAT, call, type);
+            case "REVERSE" -> call(Function.REVERSE, call, type);
+            case "INITCAP" -> call(Function.INITCAP, call, type);
             case "ABS" -> call(Function.ABS, call, type);
             case "SQRT" -> call(Function.SQRT, call, type);
             case "EXP" -> call(Function.EXP, call, type);
@@ -175,6 +190,21 @@ final class RexToExpression {
             case "REPLACE" -> call(Function.REPLACE, call, type);
             default -> throw unsupported("Function " + call.getOperator().getName());
         };
+    }
+
+    /**
+     * {@code ||} and CONCAT are NULL when an operand is; PostgreSQL's CONCAT function (the library's) reads a NULL
+     * operand as the empty string instead.
+     */
+    private Expression concat(RexCall call, DataType type) {
+        if (call.getOperator() != SqlLibraryOperators.CONCAT_FUNCTION_WITH_NULL) {
+            return call(Function.CONCAT, call, type);
+        }
+        Literal empty = new Literal("", DataType.VARCHAR);
+        List<Expression> operands = convert(call.getOperands()).stream()
+                .map(operand -> (Expression) new Call(Function.COALESCE, List.of(operand, empty), DataType.VARCHAR))
+                .toList();
+        return new Call(Function.CONCAT, operands, type);
     }
 
     private Expression binary(RexCall call, DataType type) {

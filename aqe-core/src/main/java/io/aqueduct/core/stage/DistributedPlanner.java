@@ -14,6 +14,7 @@ import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
@@ -107,6 +108,11 @@ public final class DistributedPlanner {
             if (node instanceof ProjectNode project) {
                 Fragment source = visit(project.source());
                 return source.with(new ProjectNode(source.node(), project.projections(), project.outputType()));
+            }
+            if (node instanceof TableWriteNode write) {
+                // Each task stores what it produces, where it runs: no data moves for a write.
+                Fragment source = visit(write.source());
+                return source.with(write.withSources(List.of(source.node())));
             }
             if (node instanceof AggregateNode aggregate) {
                 return aggregate(aggregate);

@@ -9,6 +9,7 @@ import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
@@ -105,6 +106,9 @@ public final class StagePlanPrinter {
         }
         if (node instanceof ValuesNode values) {
             return "Values " + values.rows().size() + " rows";
+        }
+        if (node instanceof TableWriteNode write) {
+            return "TableWrite " + write.catalog() + "." + write.schema() + "." + write.table();
         }
         return node.getClass().getSimpleName();
     }

@@ -13,14 +13,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * A scan that reads no column ({@code count(*)}): batches without vectors that carry only row counts, so no row is
  * generated.
  */
-final class RowCountScanOperator implements Operator {
+public final class RowCountScanOperator implements Operator {
     private static final RowType NO_COLUMNS = new RowType(List.of(), List.of());
 
     private final ExecutionContext context;
     private long remainingRows;
     private boolean closed;
 
-    RowCountScanOperator(long rows, ExecutionContext context) {
+    public RowCountScanOperator(long rows, ExecutionContext context) {
         this.remainingRows = rows;
         this.context = context;
     }

@@ -4,6 +4,7 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
@@ -41,6 +42,7 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
     private static final long IDLE_TASK_MILLIS = TimeUnit.MINUTES.toMillis(10);
     private static final int PIPE_BYTES = 1 << 20;
 
+    private final ConnectorRegistry connectors;
     private final Map<String, TaskManager> workers = new LinkedHashMap<>();
     private final List<BufferAllocator> allocators = new ArrayList<>();
     private final ExecutorService streamWriters = Executors.newCachedThreadPool(runnable -> {
@@ -58,6 +60,7 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
     }
 
     public InProcessWorkers(ConnectorRegistry connectors, BufferAllocator allocator, int workerCount) {
+        this.connectors = connectors;
         for (int worker = 0; worker < workerCount; worker++) {
             String url = "in-process://worker-" + worker;
             BufferAllocator workerAllocator = allocator.newChildAllocator(url, 0, allocator.getLimit());
@@ -131,6 +134,12 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
     @Override
     public TaskInfo taskInfo(TaskLocation task) {
         return task(task).info();
+    }
+
+    /** In-process workers share one registry, whose memory store (if it has one) holds every worker's rows. */
+    @Override
+    public void releaseMemory(String workerUrl, MemoryRelease release) {
+        connectors.memory().store().ifPresent(release::applyTo);
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.protocol.ExchangeMetrics;
 import io.aqueduct.core.protocol.RemoteSource;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -49,17 +50,15 @@ final class TransportTaskInputs implements TaskInputs {
 
     @Override
     public Operator scan(TableScanNode node, ExecutionContext context) {
-        Operator scan = connectors
-                .connector(node.catalog())
-                .createScan(
-                        node.schema(),
-                        node.table(),
-                        node.outputType().names(),
-                        node.constraints(),
-                        spec.taskIndex(),
-                        spec.taskCount(),
-                        context);
+        Operator scan =
+                connectors.connector(node.catalog()).createScan(node, spec.taskIndex(), spec.taskCount(), context);
         return countIfDriving(node, scan);
+    }
+
+    /** The write's rows go to the connector under this task's query id, which names the write. */
+    @Override
+    public Operator write(TableWriteNode node, Operator input, ExecutionContext context) {
+        return connectors.connector(node.catalog()).createWrite(node, spec.queryId(), input, context);
     }
 
     private Operator countIfDriving(PlanNode node, Operator operator) {

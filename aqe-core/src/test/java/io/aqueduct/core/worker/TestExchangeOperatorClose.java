@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.RemoteSource;
 import io.aqueduct.core.protocol.TaskInfo;
@@ -179,6 +180,11 @@ class TestExchangeOperatorClose {
 
         @Override
         public TaskInfo taskInfo(TaskLocation task) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void releaseMemory(String workerUrl, MemoryRelease release) {
             throw new UnsupportedOperationException();
         }
     }

@@ -57,6 +57,14 @@ final class ClusterOptions {
     long workerSplitCacheBytes;
 
     @Option(
+            names = "--worker-memory-catalog-bytes",
+            defaultValue = "-1",
+            description = "Bound of the memory catalog's rows on each spawned worker in bytes, part of --worker-memory;"
+                    + " a write over it fails with SQLState 53200; -1 means a quarter of --worker-memory."
+                    + " Default: ${DEFAULT-VALUE}.")
+    long workerMemoryCatalogBytes;
+
+    @Option(
             names = "--task-memory",
             defaultValue = "2147483648",
             description = "Memory limit per task in bytes: off-heap Arrow batches plus operators' heap state; a query"

@@ -58,6 +58,7 @@ final class EmbeddedCluster implements AutoCloseable {
                     options.workerJvmOptions,
                     options.workerMemory,
                     options.workerSplitCacheBytes,
+                    options.workerMemoryCatalogBytes,
                     fileCatalogs,
                     workerLog);
             workerUrls = localWorkers.urls();

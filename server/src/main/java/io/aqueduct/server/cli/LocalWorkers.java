@@ -66,6 +66,7 @@ final class LocalWorkers implements AutoCloseable {
             List<String> jvmOptions,
             long memoryBytes,
             long splitCacheBytes,
+            long memoryCatalogBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -77,7 +78,8 @@ final class LocalWorkers implements AutoCloseable {
                 : System.err;
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
-        Spawner spawner = port -> spawn(port, secret, jvmOptions, memoryBytes, splitCacheBytes, catalogs, logFile);
+        Spawner spawner = port ->
+                spawn(port, secret, jvmOptions, memoryBytes, splitCacheBytes, memoryCatalogBytes, catalogs, logFile);
         try {
             for (int i = 0; i < count; i++) {
                 processes.add(spawner.spawn(0));
@@ -151,6 +153,7 @@ final class LocalWorkers implements AutoCloseable {
             List<String> jvmOptions,
             long memoryBytes,
             long splitCacheBytes,
+            long memoryCatalogBytes,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -165,6 +168,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--port=" + port);
         command.add("--memory=" + memoryBytes);
         command.add("--split-cache-bytes=" + splitCacheBytes);
+        command.add("--memory-catalog-bytes=" + memoryCatalogBytes);
         command.add("--exit-with-parent");
         catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command)

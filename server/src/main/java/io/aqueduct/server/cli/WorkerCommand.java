@@ -58,6 +58,14 @@ final class WorkerCommand implements Callable<Integer> {
                     + " 0 disables it, -1 means the default (a quarter of it). Default: ${DEFAULT-VALUE}.")
     long splitCacheBytes;
 
+    @Option(
+            names = "--memory-catalog-bytes",
+            defaultValue = "-1",
+            description = "Bound of the rows of the memory catalog this worker stores, in bytes, part of --memory;"
+                    + " a write over it fails with SQLState 53200; -1 means a quarter of --memory."
+                    + " Default: ${DEFAULT-VALUE}.")
+    long memoryCatalogBytes;
+
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
     boolean exitWithParent;
 
@@ -78,7 +86,10 @@ final class WorkerCommand implements Callable<Integer> {
             return 2;
         }
         long cacheBytes = splitCacheBytes < 0 ? SplitCache.defaultCapacity(memory) : splitCacheBytes;
-        WorkerServer worker = WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors, cacheBytes);
+        long catalogBytes =
+                memoryCatalogBytes < 0 ? WorkerServer.defaultMemoryCatalogBytes(memory) : memoryCatalogBytes;
+        WorkerServer worker =
+                WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors, cacheBytes, catalogBytes);
         CoordinatorAnnouncer announcer = coordinator == null
                 ? null
                 : CoordinatorAnnouncer.start(coordinator, worker.url(), new ClusterSecret(value));

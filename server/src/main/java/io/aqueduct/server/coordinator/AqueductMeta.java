@@ -6,6 +6,7 @@ import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
+import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.io.StringReader;
@@ -209,6 +210,14 @@ public final class AqueductMeta implements ProtobufMeta {
             if (sessionStatement.isPresent()) {
                 statement.closeExecution();
                 return apply(h, connection, sessionStatement.get());
+            }
+            Optional<UpdateStatement> update =
+                    UpdateStatement.parse(sql, connection.session.catalog(), connection.session.schema());
+            if (update.isPresent()) {
+                statement.closeExecution();
+                long count = coordinator.executeUpdate(
+                        update.get(), sql, connection.session, h.connectionId, h.id, requestNanos);
+                return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, count)));
             }
             compileInto(statement, connection.session, sql, maxRowCount);
             return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame, requestNanos);

@@ -21,6 +21,7 @@ import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.sql.StatementTime;
+import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.stage.ClusterShape;
 import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
@@ -78,6 +79,7 @@ public final class Coordinator implements AutoCloseable {
 
     private final ConnectorRegistry connectors;
     private final QueryCompiler compiler;
+    private final CatalogUpdates updates;
     private final SystemTables<SystemContext> systemTables;
     /** The workers and whether each answers: every query attempt is planned on the active ones. */
     private final WorkerMembership membership;
@@ -123,6 +125,7 @@ public final class Coordinator implements AutoCloseable {
         this.queries = new QueryRegistry(queryRetention, MAX_RETAINED_PLAN_BYTES);
         this.systemTables = SystemSchema.tables(connectors, membership::members, client, queries);
         this.compiler = new QueryCompiler(connectors.all(), systemTables);
+        this.updates = new CatalogUpdates(connectors, compiler, membership::knownUrls, client);
         this.allocator = new RootAllocator(memoryBytes);
         this.taskMemoryBytes = taskMemoryBytes;
         this.defaultSettings = defaultSettings;
@@ -150,6 +153,35 @@ public final class Coordinator implements AutoCloseable {
     /** The tables of the {@code sys} schema. */
     SystemTables<SystemContext> systemTables() {
         return systemTables;
+    }
+
+    /**
+     * Runs a statement that writes (DDL, INSERT, CREATE TABLE AS) and returns its update count; an INSERT runs as a
+     * registered query like any other, its time limit counting from {@code requestNanos}.
+     */
+    long executeUpdate(
+            UpdateStatement statement,
+            String sql,
+            Session session,
+            String connectionId,
+            int statementId,
+            long requestNanos) {
+        return updates.execute(statement, sql, session.catalog(), session.schema(), insert -> {
+            RetryingQuery execution = execute(insert, List.of(), session, connectionId, statementId, requestNanos);
+            try (execution) {
+                List<Common.Row> rows = new ArrayList<>();
+                do {
+                    rows.addAll(execution.fetch(1, Long.MAX_VALUE, ANALYZE_FETCH_WAIT));
+                } while (!execution.isDone());
+                Common.Row counts = rows.get(0);
+                return new CatalogUpdates.Written(
+                        execution.queryId(),
+                        counts.getValue(0).getScalarValue().getNumberValue(),
+                        counts.getValue(1).getScalarValue().getNumberValue());
+            } catch (AqueductException e) {
+                throw new CatalogUpdates.WriteFailed(execution.queryId(), e);
+            }
+        });
     }
 
     CompiledQuery compile(String sql, Session session) {

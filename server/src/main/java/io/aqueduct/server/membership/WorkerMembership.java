@@ -93,6 +93,11 @@ public final class WorkerMembership implements AutoCloseable {
                 .toList();
     }
 
+    /** Every known worker's URL, active or not. */
+    public synchronized List<String> knownUrls() {
+        return List.copyOf(members.keySet());
+    }
+
     /** Every known worker as last probed. */
     public synchronized List<Member> members() {
         return List.copyOf(members.values());

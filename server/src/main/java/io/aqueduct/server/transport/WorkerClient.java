@@ -4,6 +4,7 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
@@ -110,6 +111,21 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
      * Returns the task's final info, or empty when the worker or the task is gone or the worker failed to answer:
      * best effort, since the worker reaps abandoned tasks by itself.
      */
+    @Override
+    public void releaseMemory(String workerUrl, MemoryRelease release) {
+        Request request = request(workerUrl + "/v1/memory/release")
+                .post(RequestBody.create(Json.toBytes(release), JSON))
+                .build();
+        try (Response response = http.newCall(request).execute()) {
+            if (!response.isSuccessful()) {
+                throw errorResponse(workerUrl, response.code(), response.body().string());
+            }
+        } catch (IOException e) {
+            throw new AqueductException(
+                    ErrorCode.WORKER_UNAVAILABLE, "Worker " + workerUrl + " is unreachable: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public Optional<TaskInfo> cancelTask(TaskLocation task) {
         Request request =

@@ -2,7 +2,9 @@ package io.aqueduct.server.worker;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.protocol.ErrorInfo;
+import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.worker.TaskExecution;
@@ -31,6 +33,7 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  *   <li>{@code GET /v1/task/{id}/sample} returns the key profile of the output sampled before the binding;
  *   <li>{@code GET /v1/task/{id}/results/{p1,p2,...}} streams output partitions, interleaved, as one Arrow IPC
  *       stream;
+ *   <li>{@code POST /v1/memory/release} releases rows of the memory catalog stored here ({@link MemoryRelease});
  *   <li>{@code GET /v1/info} describes the worker.
  * </ul>
  */
@@ -42,11 +45,13 @@ final class WorkerHandler extends AbstractHandler {
     private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+(?:,\\d+)*)");
 
     private final TaskManager tasks;
+    private final MemoryStore memoryStore;
     private final ClusterSecret secret;
     private final String workerUrl;
 
-    WorkerHandler(TaskManager tasks, ClusterSecret secret, String workerUrl) {
+    WorkerHandler(TaskManager tasks, MemoryStore memoryStore, ClusterSecret secret, String workerUrl) {
         this.tasks = tasks;
+        this.memoryStore = memoryStore;
         this.secret = secret;
         this.workerUrl = workerUrl;
     }
@@ -97,6 +102,9 @@ final class WorkerHandler extends AbstractHandler {
             sendJson(response, tasks.remove(task.group(1)));
         } else if (info.matches() && method.equals("GET")) {
             sendJson(response, tasks.task(info.group(1)).info());
+        } else if (target.equals("/v1/memory/release") && method.equals("POST")) {
+            Json.MAPPER.readValue(request.getInputStream(), MemoryRelease.class).applyTo(memoryStore);
+            response.setStatus(HttpServletResponse.SC_NO_CONTENT);
         } else if (target.equals("/v1/info") && method.equals("GET")) {
             sendJson(response, tasks.info());
         } else {

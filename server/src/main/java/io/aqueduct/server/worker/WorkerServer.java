@@ -1,6 +1,7 @@
 package io.aqueduct.server.worker;
 
 import io.aqueduct.core.connector.ConnectorRegistry;
+import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.core.worker.TaskManager;
 import io.aqueduct.server.transport.ClusterSecret;
@@ -30,6 +31,7 @@ public final class WorkerServer implements AutoCloseable {
     private final WorkerClient client;
     private final TaskManager tasks;
     private final SplitCache splitCache;
+    private final MemoryStore memoryStore;
     private final String url;
 
     private WorkerServer(
@@ -39,6 +41,7 @@ public final class WorkerServer implements AutoCloseable {
             WorkerClient client,
             TaskManager tasks,
             SplitCache splitCache,
+            MemoryStore memoryStore,
             String url) {
         this.server = server;
         this.allocator = allocator;
@@ -46,23 +49,42 @@ public final class WorkerServer implements AutoCloseable {
         this.client = client;
         this.tasks = tasks;
         this.splitCache = splitCache;
+        this.memoryStore = memoryStore;
         this.url = url;
     }
 
-    /** A worker whose split cache holds {@linkplain SplitCache#defaultCapacity the default share} of its memory. */
+    /**
+     * A worker whose split cache and memory catalog hold {@linkplain SplitCache#defaultCapacity the default share}
+     * and {@linkplain #defaultMemoryCatalogBytes the default share} of its memory.
+     */
     public static WorkerServer start(String host, int port, ClusterSecret secret, long memoryBytes) throws Exception {
         return start(
-                host, port, secret, memoryBytes, ConnectorRegistry.builtIn(), SplitCache.defaultCapacity(memoryBytes));
+                host,
+                port,
+                secret,
+                memoryBytes,
+                ConnectorRegistry.builtIn(),
+                SplitCache.defaultCapacity(memoryBytes),
+                defaultMemoryCatalogBytes(memoryBytes));
     }
 
-    /** A worker reading the catalogs of {@code connectors}, which must be the coordinator's, with a split cache of {@code splitCacheBytes}. */
+    /** The memory catalog's bound by default: a quarter of the worker's memory. */
+    public static long defaultMemoryCatalogBytes(long memoryBytes) {
+        return memoryBytes / 4;
+    }
+
+    /**
+     * A worker reading the catalogs of {@code connectors}, which must be the coordinator's, with a split cache of
+     * {@code splitCacheBytes} and at most {@code memoryCatalogBytes} of memory-catalog rows.
+     */
     public static WorkerServer start(
             String host,
             int port,
             ClusterSecret secret,
             long memoryBytes,
             ConnectorRegistry connectors,
-            long splitCacheBytes)
+            long splitCacheBytes,
+            long memoryCatalogBytes)
             throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(512, 8);
         threads.setName("aqueduct-worker-http");
@@ -79,12 +101,17 @@ public final class WorkerServer implements AutoCloseable {
         WorkerClient client = new WorkerClient(secret);
         // Siblings under one root, so that tasks can share the cache's buffers; the tasks' memory is reported alone.
         SplitCache splitCache = new SplitCache(allocator, splitCacheBytes);
+        MemoryStore memoryStore = new MemoryStore(allocator, memoryCatalogBytes);
         BufferAllocator taskAllocator = allocator.newChildAllocator("tasks", 0, memoryBytes);
-        TaskManager tasks =
-                new TaskManager(connectors.withSplitCache(splitCache), client, taskAllocator, url, IDLE_TASK_MILLIS);
-        server.setHandler(new WorkerHandler(tasks, secret, url));
+        TaskManager tasks = new TaskManager(
+                connectors.withSplitCache(splitCache).withMemoryStore(memoryStore),
+                client,
+                taskAllocator,
+                url,
+                IDLE_TASK_MILLIS);
+        server.setHandler(new WorkerHandler(tasks, memoryStore, secret, url));
         server.start();
-        return new WorkerServer(server, allocator, taskAllocator, client, tasks, splitCache, url);
+        return new WorkerServer(server, allocator, taskAllocator, client, tasks, splitCache, memoryStore, url);
     }
 
     public String url() {
@@ -101,6 +128,7 @@ public final class WorkerServer implements AutoCloseable {
         tasks.close();
         // After the tasks, whose scans may still be recording into it.
         splitCache.close();
+        memoryStore.close();
         taskAllocator.close();
         client.close();
         allocator.close();

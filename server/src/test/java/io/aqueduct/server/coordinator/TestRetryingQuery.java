@@ -24,7 +24,7 @@ class TestRetryingQuery {
     private static Common.Row row(String text) {
         return Common.Row.newBuilder()
                 .addValue(Common.ColumnValue.newBuilder()
-                        .addArrayValue(Common.TypedValue.newBuilder()
+                        .setScalarValue(Common.TypedValue.newBuilder()
                                 .setType(Common.Rep.STRING)
                                 .setStringValue(text)))
                 .build();
@@ -32,7 +32,7 @@ class TestRetryingQuery {
 
     private static List<String> texts(List<Common.Row> rows) {
         return rows.stream()
-                .map(row -> row.getValue(0).getArrayValue(0).getStringValue())
+                .map(row -> row.getValue(0).getScalarValue().getStringValue())
                 .toList();
     }
 

@@ -64,6 +64,26 @@ public final class DuckDbOracle implements AutoCloseable {
         }
     }
 
+    /** Runs a statement that changes data or definitions; its update count. */
+    public int update(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            return statement.executeUpdate(sql);
+        }
+    }
+
+    /**
+     * The TPC-H tables also as {@code tpch.<schema>.<table>}, the names Aqueduct's {@code tpch} catalog gives them,
+     * so that one SQL text runs on both; DuckDB's own catalog is called {@code memory}, like Aqueduct's writable one.
+     */
+    public void nameTpchTablesAs(String schema) throws SQLException {
+        update("ATTACH ':memory:' AS tpch");
+        update("CREATE SCHEMA tpch." + schema);
+        for (TpchTable<?> table : TpchTable.getTables()) {
+            String name = table.getTableName();
+            update("CREATE VIEW tpch.%s.%s AS SELECT * FROM memory.main.%s".formatted(schema, name, name));
+        }
+    }
+
     /**
      * Writes each TPC-H table to {@code directory} as {@code TABLE.<extension>} with DuckDB's {@code COPY}
      * and these options, e.g. {@code "parquet", "FORMAT PARQUET"} or {@code "csv", "HEADER"}.

@@ -1,0 +1,112 @@
+<#--
+  DDL of the memory catalog: CREATE SCHEMA, CREATE TABLE (columns or AS query), DROP SCHEMA, DROP TABLE,
+  each with IF [NOT] EXISTS. The nodes are Calcite's SqlDdlNodes.
+-->
+
+boolean IfNotExistsOpt() :
+{
+}
+{
+    <IF> <NOT> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+boolean IfExistsOpt() :
+{
+}
+{
+    <IF> <EXISTS> { return true; }
+|
+    { return false; }
+}
+
+SqlCreate SqlCreateSchema(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+}
+{
+    <SCHEMA> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
+    {
+        return SqlDdlNodes.createSchema(s.end(this), replace, ifNotExists, id);
+    }
+}
+
+/** A column: its name, type and nullability (NULL unless NOT NULL). */
+void ColumnDeclaration(List<SqlNode> columns) :
+{
+    final SqlIdentifier name;
+    final SqlDataTypeSpec type;
+    boolean nullable = true;
+    final Span s = Span.of();
+}
+{
+    name = SimpleIdentifier() type = DataType()
+    [
+        <NULL>
+    |
+        <NOT> <NULL> { nullable = false; }
+    ]
+    {
+        columns.add(SqlDdlNodes.column(s.add(name).end(this), name, type.withNullable(nullable), null,
+            nullable ? ColumnStrategy.NULLABLE : ColumnStrategy.NOT_NULLABLE));
+    }
+}
+
+SqlNodeList ColumnDeclarationList() :
+{
+    final Span s;
+    final List<SqlNode> columns = new ArrayList<SqlNode>();
+}
+{
+    <LPAREN> { s = span(); }
+    ColumnDeclaration(columns) ( <COMMA> ColumnDeclaration(columns) )*
+    <RPAREN>
+    {
+        return new SqlNodeList(columns, s.end(this));
+    }
+}
+
+SqlCreate SqlCreateTable(Span s, boolean replace) :
+{
+    final boolean ifNotExists;
+    final SqlIdentifier id;
+    SqlNodeList columns = null;
+    SqlNode query = null;
+}
+{
+    <TABLE> ifNotExists = IfNotExistsOpt() id = CompoundIdentifier()
+    (
+        columns = ColumnDeclarationList()
+    |
+        <AS> query = OrderedQueryOrExpr(ExprContext.ACCEPT_QUERY)
+    )
+    {
+        return SqlDdlNodes.createTable(s.end(this), replace, ifNotExists, id, columns, query);
+    }
+}
+
+SqlDrop SqlDropSchema(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier id;
+}
+{
+    <SCHEMA> ifExists = IfExistsOpt() id = CompoundIdentifier()
+    {
+        return SqlDdlNodes.dropSchema(s.end(this), false, ifExists, id);
+    }
+}
+
+SqlDrop SqlDropTable(Span s, boolean replace) :
+{
+    final boolean ifExists;
+    final SqlIdentifier id;
+}
+{
+    <TABLE> ifExists = IfExistsOpt() id = CompoundIdentifier()
+    {
+        return SqlDdlNodes.dropTable(s.end(this), ifExists, id);
+    }
+}
