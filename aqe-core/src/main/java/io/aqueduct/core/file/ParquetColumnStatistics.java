@@ -261,12 +261,13 @@ final class ParquetColumnStatistics {
             return max.subtract(min).movePointRight(column.type().scale()).doubleValue() + 1;
         }
 
+        /** Whether the ranges overlap at most at their ends (one key's rows may straddle two row groups). */
         private static boolean disjoint(List<ParquetRanges.Range> ranges) {
             List<ParquetRanges.Range> sorted = ranges.stream()
                     .sorted(Comparator.comparing(ParquetRanges.Range::min))
                     .toList();
             for (int i = 1; i < sorted.size(); i++) {
-                if (sorted.get(i - 1).max().compareTo(sorted.get(i).min()) >= 0) {
+                if (sorted.get(i - 1).max().compareTo(sorted.get(i).min()) > 0) {
                     return false;
                 }
             }
