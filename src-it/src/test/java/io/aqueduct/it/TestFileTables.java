@@ -140,17 +140,18 @@ class TestFileTables {
 
     /**
      * The file tables' statistics give the optimizer what the tpch catalog's give it: the same join order (which
-     * tables join in which order, which side probes) for the queries of many joins.
+     * tables join with which, in which nesting) for every TPC-H query. Which side of a join builds may
+     * differ, since the two catalogs size tables differently (footer bytes against generated Arrow bytes).
      */
     @ParameterizedTest(name = "Q{0}")
-    @MethodSource("joinHeavyQueries")
+    @MethodSource("queries")
     void parquetJoinsInTheOrderTheTpchCatalogDoes(int number) throws SQLException {
         String sql = TpchQueries.query(number);
-        assertThat(JoinOrder.of(parquet, sql)).isEqualTo(JoinOrder.of(generated, sql));
-    }
-
-    static List<Integer> joinHeavyQueries() {
-        return List.of(2, 3, 5, 7, 8, 9, 10, 21);
+        JoinOrder files = JoinOrder.of(parquet, sql);
+        JoinOrder generated = JoinOrder.of(this.generated, sql);
+        assertThat(files.unsided())
+                .as("Parquet %s, tpch %s", files.sided(), generated.sided())
+                .isEqualTo(generated.unsided());
     }
 
     /** Filters on the sort order of the files (l_orderkey, dates) prune row groups; the answers stay DuckDB's. */

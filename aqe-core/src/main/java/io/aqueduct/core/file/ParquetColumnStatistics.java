@@ -10,19 +10,26 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.column.Encoding;
 import org.apache.parquet.column.EncodingStats;
+import org.apache.parquet.column.impl.ColumnReaderImpl;
 import org.apache.parquet.column.page.DictionaryPage;
 import org.apache.parquet.column.page.DictionaryPageReadStore;
+import org.apache.parquet.column.page.PageReadStore;
 import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
  * Null and distinct counts of a Parquet table's columns. Null counts are the sum of the column chunks' counts in the
@@ -34,7 +41,9 @@ import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
  *       row groups whose min/max ranges do not overlap (a file sorted on the column) add their counts, otherwise
  *       the largest count stands for the table (a column of few values repeats them in every row group);
  *   <li>a chunk the writer did not dictionary-encode has too many values for a dictionary: the column is taken as
- *       unique;
+ *       unique, unless it is an integer or date column sorted across row groups (a key the file is ordered by,
+ *       such as lineitem's order key): then the distinct values of its first row group, read once, scale to the
+ *       table's rows;
  *   <li>a count never exceeds the non-null rows, nor the values an integer, decimal or date column's min/max span.
  * </ul>
  */
@@ -64,6 +73,12 @@ final class ParquetColumnStatistics {
                         e);
             }
         }
+        List<ColumnSummary> sorted = summaries.values().stream()
+                .filter(ColumnSummary::sortedWithoutDictionary)
+                .toList();
+        if (!sorted.isEmpty() && !files.isEmpty()) {
+            sampleFirstRowGroup(files.get(0), sorted);
+        }
         Map<String, ColumnStatistics> statistics = new LinkedHashMap<>();
         summaries.forEach((name, summary) -> statistics.put(name, summary.statistics()));
         return statistics;
@@ -91,6 +106,42 @@ final class ParquetColumnStatistics {
                 dictionarySize = page == null ? -1 : page.getDictionarySize();
             }
             summary.add(block.getRowCount(), chunk, dictionarySize, ranges.get(summary.column.name()));
+        }
+    }
+
+    /**
+     * Counts the distinct values of {@code columns} in the first row group of {@code file}: for a column sorted
+     * across row groups, each row group holds its own values, so the table has about as many per row as this one.
+     */
+    private static void sampleFirstRowGroup(Path file, List<ColumnSummary> columns) {
+        try (ParquetFileReader reader = ParquetFiles.open(file)) {
+            if (reader.getRowGroups().isEmpty()) {
+                return;
+            }
+            MessageType schema = reader.getFileMetaData().getSchema();
+            reader.setRequestedSchema(new MessageType(
+                    schema.getName(),
+                    columns.stream().map(column -> column.column.parquetType()).toList()));
+            PageReadStore pages = reader.readRowGroup(0);
+            for (ColumnSummary column : columns) {
+                ColumnDescriptor descriptor = schema.getColumnDescription(
+                        new String[] {column.column.parquetType().getName()});
+                ColumnReader values = new ColumnReaderImpl(
+                        descriptor, pages.getPageReader(descriptor), new PrimitiveConverter() {}, null);
+                boolean int32 = descriptor.getPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32;
+                Set<Long> distinct = new HashSet<>();
+                long nonNull = 0;
+                for (long row = 0; row < pages.getRowCount(); row++) {
+                    if (values.getCurrentDefinitionLevel() == descriptor.getMaxDefinitionLevel()) {
+                        distinct.add(int32 ? values.getInteger() : values.getLong());
+                        nonNull++;
+                    }
+                    values.consume();
+                }
+                column.sampled(distinct.size(), nonNull);
+            }
+        } catch (IOException | RuntimeException e) {
+            // no sample: the column keeps the estimate from its min/max
         }
     }
 
@@ -126,6 +177,8 @@ final class ParquetColumnStatistics {
         private boolean allRanged = true;
         private long nonNullRows;
         private long nulls;
+        private long sampledDistinct = -1;
+        private long sampledRows;
 
         ColumnSummary(ParquetColumn column) {
             this.column = column;
@@ -148,8 +201,30 @@ final class ParquetColumnStatistics {
             }
         }
 
+        /** Whether the column is an integer or date column sorted across row groups that has no dictionaries. */
+        boolean sortedWithoutDictionary() {
+            TypeKind kind = column.type().kind();
+            boolean physicalInteger =
+                    column.parquetType().asPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT32
+                            || column.parquetType().asPrimitiveType().getPrimitiveTypeName() == PrimitiveTypeName.INT64;
+            return !allDictionaryEncoded
+                    && physicalInteger
+                    && (kind == TypeKind.INTEGER || kind == TypeKind.BIGINT || kind == TypeKind.DATE)
+                    && allRanged
+                    && ranges.size() > 0
+                    && disjoint(ranges);
+        }
+
+        void sampled(long distinct, long rows) {
+            sampledDistinct = distinct;
+            sampledRows = rows;
+        }
+
         ColumnStatistics statistics() {
             double distinct = allDictionaryEncoded ? dictionaryEstimate() : nonNullRows;
+            if (sampledDistinct >= 0 && sampledRows > 0) {
+                distinct = sampledDistinct * (nonNullRows / (double) sampledRows);
+            }
             distinct = Math.min(distinct, spannedValues());
             if (column.type().kind() == TypeKind.BOOLEAN) {
                 distinct = Math.min(distinct, 2);
@@ -186,12 +261,13 @@ final class ParquetColumnStatistics {
             return max.subtract(min).movePointRight(column.type().scale()).doubleValue() + 1;
         }
 
+        /** Whether the ranges overlap at most at their ends (one key's rows may straddle two row groups). */
         private static boolean disjoint(List<ParquetRanges.Range> ranges) {
             List<ParquetRanges.Range> sorted = ranges.stream()
                     .sorted(Comparator.comparing(ParquetRanges.Range::min))
                     .toList();
             for (int i = 1; i < sorted.size(); i++) {
-                if (sorted.get(i - 1).max().compareTo(sorted.get(i).min()) >= 0) {
+                if (sorted.get(i - 1).max().compareTo(sorted.get(i).min()) > 0) {
                     return false;
                 }
             }

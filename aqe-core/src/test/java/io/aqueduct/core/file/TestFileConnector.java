@@ -77,6 +77,8 @@ class TestFileConnector {
                     .formatted(SAMPLE, data.resolve("split/two.parquet")));
             statement.execute("SET TimeZone = 'UTC'");
             statement.execute("COPY (%s) TO '%s' (FORMAT PARQUET)".formatted(TIMES, typed.resolve("times.parquet")));
+            statement.execute("COPY (SELECT i // 4 AS k, i % 3 AS r FROM range(100000) t(i)) TO '"
+                    + typed.resolve("keys.parquet") + "' (FORMAT PARQUET, ROW_GROUP_SIZE 20000)");
             statement.execute(
                     "COPY (SELECT [1, 2] AS pair) TO '%s' (FORMAT PARQUET)".formatted(typed.resolve("nested.parquet")));
         }
@@ -219,6 +221,14 @@ class TestFileConnector {
         assertThat(connector.uniqueKeys("data", "sample"))
                 .contains(List.of("a"))
                 .doesNotContain(List.of("b"));
+    }
+
+    @Test
+    void aSortedKeyWithRepeatsCountsItsDistinctValuesNotItsRows() {
+        Map<String, ColumnStatistics> statistics = connector().columnStatistics("typed", "keys");
+        assertThat(statistics.get("k")).isEqualTo(new ColumnStatistics(25_000, 0));
+        assertThat(statistics.get("r")).isEqualTo(new ColumnStatistics(3, 0));
+        assertThat(connector().uniqueKeys("typed", "keys")).isEmpty();
     }
 
     @Test
