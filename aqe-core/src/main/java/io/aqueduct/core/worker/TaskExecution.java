@@ -17,6 +17,7 @@ import io.aqueduct.core.protocol.TaskStatus;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -41,6 +42,10 @@ public final class TaskExecution {
     private final AtomicLong outputRows = new AtomicLong();
     private final AtomicLong drivingRows = new AtomicLong();
     private final CountDownLatch runnerExited = new CountDownLatch(1);
+    /** Set when a cancel gave up waiting for the runner: the runner then frees the memory when it exits. */
+    private final AtomicBoolean releaseWhenRunnerExits = new AtomicBoolean();
+
+    private final AtomicBoolean released = new AtomicBoolean();
     private volatile long lastAccessMillis = System.currentTimeMillis();
     private volatile long startEpochMillis;
     private volatile long endEpochMillis;
@@ -116,6 +121,9 @@ public final class TaskExecution {
         } finally {
             endEpochMillis = System.currentTimeMillis();
             runnerExited.countDown();
+            if (releaseWhenRunnerExits.get()) {
+                closeAllocator();
+            }
         }
     }
 
@@ -210,18 +218,30 @@ public final class TaskExecution {
         output.close();
         try {
             if (!runnerExited.await(10, TimeUnit.SECONDS)) {
-                LOG.warn("Task {} did not stop within 10 s; its memory stays allocated", spec.taskId());
+                LOG.warn("Task {} did not stop within 10 s; its memory is freed when it stops", spec.taskId());
+                releaseWhenRunnerExits.set(true);
+                if (runnerExited.getCount() == 0) {
+                    closeAllocator();
+                }
                 return info();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return info();
         }
+        closeAllocator();
+        return info();
+    }
+
+    /** Closes the task's allocator once, whichever of the cancel and a late-exiting runner comes last. */
+    private void closeAllocator() {
+        if (!released.compareAndSet(false, true)) {
+            return;
+        }
         try {
             allocator.close();
         } catch (IllegalStateException leak) {
             LOG.error("Task {} leaked memory: {}", spec.taskId(), leak.getMessage());
         }
-        return info();
     }
 }
