@@ -25,8 +25,8 @@ import java.util.Set;
  *
  * <p>A stage that reads shuffled input is sized from its producers' samples: each producer task
  * holds its first output (late-bound head) until sampled; its final output is extrapolated by
- * completion ({@link ProducerSamples}: driving rows read ÷ expected, 1 once the input ended); the stage's cost (a
- * partitioned join counts its build side twice) over {@code distributed.dynamic_bytes_per_partition}
+ * completion ({@link ProducerSamples}: driving rows read ÷ expected, 1 once the input ended); the stage's cost (each
+ * input's bytes weighted by the operators it passes, {@link CostModel}) over {@code distributed.dynamic_bytes_per_partition}
  * gives the task count, clamped to {@code [1, max_tasks_per_stage]}. Producers then hash into
  * {@code tasks × buckets_per_task} buckets, whose sizes the samplers' key profiles estimate; tasks
  * read contiguous bucket ranges of about equal cost (coalescing), and a join's bucket larger than

@@ -12,12 +12,11 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * The estimated cost of each hash bucket of a stage's shuffled input, from its producers' key samples:
  * each hashed source's sampled bytes per bucket, scaled up to its extrapolated size, summed over the
- * sources (a partitioned join's build side counted twice, as in the stage's cost). Also kept per
+ * sources, each weighted by the work per byte of the operators it passes ({@link CostModel}). Also kept per
  * source: its bytes per bucket and the heavy hitters its tasks' samplers saw.
  */
 public record BucketCosts(
@@ -30,7 +29,7 @@ public record BucketCosts(
             Map<Integer, List<TaskLocation>> tasksByStage,
             int bucketCount,
             WorkerTransport client) {
-        Optional<Integer> buildStage = StageJoins.buildStage(stage.fragment());
+        Map<Integer, Double> weights = CostModel.weights(stage.fragment(), estimates);
         long[] costs = new long[bucketCount];
         Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
         Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
@@ -57,9 +56,9 @@ public record BucketCosts(
                 // Planned as a broadcast and shuffled at runtime, it had no key profile: assume it spreads evenly.
                 Arrays.fill(bytes, estimate.bytes() / bucketCount);
             }
-            int weight = buildStage.equals(Optional.of(source)) ? 2 : 1;
+            double weight = weights.getOrDefault(source, 1.0);
             for (int bucket = 0; bucket < bucketCount; bucket++) {
-                costs[bucket] = CostModel.saturatedAdd(costs[bucket], weight * bytes[bucket]);
+                costs[bucket] = CostModel.saturatedAdd(costs[bucket], CostModel.weighted(bytes[bucket], weight));
             }
             bytesBySource.put(source, bytes);
             heavyHitters.put(source, hitters);

@@ -5,8 +5,9 @@ import io.aqueduct.core.stage.Stage;
 import java.util.Map;
 
 /**
- * The task count of a stage reading shuffled input, from its cost ({@link CostModel}) over
- * {@code distributed.dynamic_bytes_per_partition}, clamped to {@code [1, max_tasks_per_stage]}.
+ * The task count of a stage reading shuffled input, from its cost ({@link CostModel}: its inputs' bytes weighted by
+ * the operators they pass) over {@code distributed.dynamic_bytes_per_partition}, clamped to
+ * {@code [1, max_tasks_per_stage]}.
  */
 public final class TaskCountRule implements AdaptiveRule {
     TaskCountRule() {}
@@ -35,7 +36,7 @@ public final class TaskCountRule implements AdaptiveRule {
                 stage.plannedTaskCount(),
                 tasks,
                 inputs,
-                "estimated cost %d bytes / %d bytes per partition = %d, clamped to [1, %d]%s"
+                "estimated cost %d work units (input bytes weighted by operator) / %d per partition = %d, clamped to [1, %d]%s"
                         .formatted(cost, bytesPerPartition, wanted, maxTasks, bound)));
         deciding.taskCount(tasks);
     }

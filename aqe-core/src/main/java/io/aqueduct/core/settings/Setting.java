@@ -20,8 +20,10 @@ public enum Setting {
     DYNAMIC_BYTES_PER_PARTITION(
             "distributed.dynamic_bytes_per_partition",
             Kind.BYTES,
-            "16MB",
-            "Compute budget per task of a stage sized at runtime: lower means more tasks"),
+            "40MB",
+            "Compute budget per task of a stage sized at runtime, in work units (hashing one byte into a join's"
+                    + " probe is one; receiving it half, building a hash table with it two, aggregating it one): lower"
+                    + " means more tasks"),
     MAX_TASKS_PER_STAGE(
             "distributed.max_tasks_per_stage",
             Kind.INTEGER,

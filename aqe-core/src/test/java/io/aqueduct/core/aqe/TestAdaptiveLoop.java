@@ -60,7 +60,7 @@ class TestAdaptiveLoop {
 
         AqeDecision many = sized(small);
         assertThat(Integer.parseInt(many.after())).isGreaterThan(1);
-        assertThat(many.reason()).startsWith("estimated cost ").contains("bytes per partition");
+        assertThat(many.reason()).startsWith("estimated cost ").contains("work units");
         assertThat(sized(large).after()).isEqualTo("1");
         assertThat(small.rows())
                 .hasSize(15_000)

@@ -57,7 +57,7 @@ final class SkewCommand implements Callable<Integer> {
             names = "--size",
             defaultValue = "small",
             description =
-                    "Schema of the skew catalog: tiny (100k fact rows), small (1M), medium (10M), large (100M), or hot (4M, key 1 in 80% of them)."
+                    "Schema of the skew catalog: tiny (100k fact rows), small (1M), medium (10M), large (100M), or hot (4M, key 1 in 80%% of them)."
                             + " Default: ${DEFAULT-VALUE}.")
     SkewSize size = SkewSize.SMALL;
 
