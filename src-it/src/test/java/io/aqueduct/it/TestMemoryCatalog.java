@@ -102,8 +102,9 @@ class TestMemoryCatalog {
 
     @Test
     void aTableOfEveryWorkersRowsIsScannedByEveryWorkerWithItsStatistics() throws SQLException {
-        executeUpdate("CREATE SCHEMA memory.spread");
-        long written = executeUpdate("CREATE TABLE memory.spread.lines AS SELECT * FROM tpch.tiny.lineitem");
+        assertSameUpdateCountAsDuckDb("CREATE SCHEMA memory.spread");
+        long written =
+                assertSameUpdateCountAsDuckDb("CREATE TABLE memory.spread.lines AS SELECT * FROM tpch.tiny.lineitem");
         assertThat(written)
                 .isEqualTo(oracle.query("SELECT COUNT(*) FROM lineitem").get(0).get(0));
         assertSameAsDuckDb("SELECT l_returnflag, l_linestatus, SUM(l_quantity), SUM(l_extendedprice), COUNT(*)"

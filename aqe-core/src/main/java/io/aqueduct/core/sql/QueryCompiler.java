@@ -42,9 +42,13 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSyntax;
 import org.apache.calcite.sql.fun.SqlLibrary;
 import org.apache.calcite.sql.fun.SqlLibraryOperatorTableFactory;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
@@ -54,6 +58,8 @@ import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlNameMatcher;
+import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
@@ -146,8 +152,33 @@ public final class QueryCompiler {
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
             SqlStdOperatorTable.instance(),
-            SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL),
-            SqlOperatorTables.of(SqlLibraryOperators.REVERSE));
+            caseInsensitive(SqlOperatorTables.chain(
+                    SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL),
+                    SqlOperatorTables.of(SqlLibraryOperators.REVERSE))));
+
+    /**
+     * {@code table}, its functions found whatever the case of their names: the parser folds unquoted names to lower
+     * case and the catalog matches names exactly, but the library tables hold upper-case names.
+     */
+    private static SqlOperatorTable caseInsensitive(SqlOperatorTable table) {
+        return new SqlOperatorTable() {
+            @Override
+            public void lookupOperatorOverloads(
+                    SqlIdentifier name,
+                    SqlFunctionCategory category,
+                    SqlSyntax syntax,
+                    List<SqlOperator> operators,
+                    SqlNameMatcher nameMatcher) {
+                table.lookupOperatorOverloads(
+                        name, category, syntax, operators, SqlNameMatchers.withCaseSensitive(false));
+            }
+
+            @Override
+            public List<SqlOperator> getOperatorList() {
+                return table.getOperatorList();
+            }
+        };
+    }
 
     private final CalciteSchema rootSchema;
 
