@@ -12,14 +12,17 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * Keeps the rows for which the predicate is TRUE ({@link FilterNode}). A batch whose rows all pass is
- * returned as it came; a batch where none passes is dropped; otherwise the surviving rows are copied
- * into a batch allocated from this operator's allocator.
+ * returned as it came; a batch where none passes is dropped; otherwise the indexes of the surviving rows (a
+ * selection vector) drive the {@link ColumnGather} kernels that copy them into a batch allocated from this
+ * operator's allocator.
  */
 public final class FilterOperator implements Operator {
     private final Operator input;
     private final VectorExpression predicate;
     private final ExecutionContext context;
     private final BufferAllocator allocator;
+    // The selection vector: indexes of the passing rows of the current batch, reused from batch to batch.
+    private int[] selected = new int[0];
 
     private FilterOperator(Operator input, VectorExpression predicate, ExecutionContext context) {
         this.input = requireNonNull(input, "input is null");
@@ -56,7 +59,9 @@ public final class FilterOperator implements Operator {
     /** The passing rows of {@code batch}, or null if none passes; {@code batch} is closed unless returned. */
     private VectorSchemaRoot filter(VectorSchemaRoot batch) {
         int rowCount = batch.getRowCount();
-        int[] selected = new int[rowCount];
+        if (selected.length < rowCount) {
+            selected = new int[rowCount];
+        }
         int count = 0;
         try (BitVector matches = (BitVector) predicate.evaluate(batch, allocator)) {
             for (int i = 0; i < rowCount; i++) {

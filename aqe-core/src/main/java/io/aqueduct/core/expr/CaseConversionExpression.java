@@ -23,29 +23,34 @@ final class CaseConversionExpression extends UnaryExpression<VarCharVector, VarC
     @Override
     void compute(VarCharVector input, VarCharVector result, int rowCount) {
         ArrowBuf data = input.getDataBuffer();
+        // ASCII values are converted in this buffer, reused from row to row.
+        byte[] bytes = new byte[64];
         for (int i = 0; i < rowCount; i++) {
             if (input.isNull(i)) {
                 continue;
             }
             int start = input.getStartOffset(i);
             int end = input.getEndOffset(i);
-            byte[] bytes = new byte[end - start];
-            data.getBytes(start, bytes);
+            int length = end - start;
+            if (bytes.length < length) {
+                bytes = new byte[Math.max(length, 2 * bytes.length)];
+            }
+            data.getBytes(start, bytes, 0, length);
             if (Utf8.isAscii(data, start, end)) {
-                convertAscii(bytes);
-                result.setSafe(i, bytes);
+                convertAscii(bytes, length);
+                result.setSafe(i, bytes, 0, length);
             } else {
-                String text = new String(bytes, UTF_8);
+                String text = new String(bytes, 0, length, UTF_8);
                 result.setSafe(
                         i, (upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT)).getBytes(UTF_8));
             }
         }
     }
 
-    private void convertAscii(byte[] bytes) {
+    private void convertAscii(byte[] bytes, int length) {
         byte first = (byte) (upper ? 'a' : 'A');
         byte last = (byte) (upper ? 'z' : 'Z');
-        for (int i = 0; i < bytes.length; i++) {
+        for (int i = 0; i < length; i++) {
             if (bytes[i] >= first && bytes[i] <= last) {
                 bytes[i] ^= 0x20;
             }

@@ -6,6 +6,7 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.DateTimes;
+import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
@@ -32,6 +33,9 @@ final class TextCasts {
     private TextCasts() {}
 
     static CastExpression.Conversion toText(DataType from) {
+        if (from.kind() == TypeKind.INTEGER || from.kind() == TypeKind.BIGINT) {
+            return TextCasts::integersToText;
+        }
         return (input, result, rowCount) -> {
             IntFunction<String> formatter = formatter(from, input);
             VarCharVector strings = (VarCharVector) result;
@@ -41,6 +45,18 @@ final class TextCasts {
                 }
             }
         };
+    }
+
+    /** INTEGER or BIGINT to text, the digits written into one reused buffer. */
+    private static void integersToText(FieldVector input, FieldVector result, int rowCount) {
+        VarCharVector strings = (VarCharVector) result;
+        byte[] text = new byte[AsciiIntegers.MAX_LENGTH];
+        for (int i = 0; i < rowCount; i++) {
+            if (!input.isNull(i)) {
+                long value = input instanceof IntVector ints ? ints.get(i) : ((BigIntVector) input).get(i);
+                strings.setSafe(i, text, 0, AsciiIntegers.format(value, text));
+            }
+        }
     }
 
     private static IntFunction<String> formatter(DataType from, FieldVector input) {
@@ -73,8 +89,7 @@ final class TextCasts {
     }
 
     static CastExpression.Conversion toInteger() {
-        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.INTEGER, (text, row) -> {
-            long value = Long.parseLong(text);
+        return (input, result, rowCount) -> parseIntegers(input, rowCount, DataType.INTEGER, (value, row) -> {
             if (value != (int) value) {
                 throw DecimalMath.outOfRange();
             }
@@ -83,9 +98,31 @@ final class TextCasts {
     }
 
     static CastExpression.Conversion toBigint() {
-        return (input, result, rowCount) ->
-                parseEach(input, rowCount, DataType.BIGINT, (text, row) -> ((BigIntVector) result)
-                        .set(row, Long.parseLong(text)));
+        return (input, result, rowCount) -> parseIntegers(
+                input, rowCount, DataType.BIGINT, (value, row) -> ((BigIntVector) result).set(row, value));
+    }
+
+    @FunctionalInterface
+    private interface LongRowConsumer {
+        void accept(long value, int row);
+    }
+
+    /**
+     * Text to an integer type: plain digits are parsed from the bytes, anything else (more digits, junk) by
+     * {@link Long#parseLong} on the text, which also words the error.
+     */
+    private static void parseIntegers(FieldVector input, int rowCount, DataType to, LongRowConsumer setter) {
+        VarCharVector strings = (VarCharVector) input;
+        long[] parsed = new long[1];
+        for (int i = 0; i < rowCount; i++) {
+            if (!strings.isNull(i)
+                    && AsciiIntegers.parse(
+                            strings.getDataBuffer(), strings.getStartOffset(i), strings.getEndOffset(i), parsed)) {
+                setter.accept(parsed[0], i);
+            } else if (!strings.isNull(i)) {
+                parseRow(strings, i, to, (text, row) -> setter.accept(Long.parseLong(text), row));
+            }
+        }
     }
 
     static CastExpression.Conversion toDecimal(DataType to) {
@@ -150,13 +187,17 @@ final class TextCasts {
         VarCharVector strings = (VarCharVector) input;
         for (int i = 0; i < rowCount; i++) {
             if (!strings.isNull(i)) {
-                String text = new String(strings.get(i), UTF_8);
-                try {
-                    parser.accept(text.trim(), i);
-                } catch (IllegalArgumentException | DateTimeException e) {
-                    throw new AqueductException(ErrorCode.INVALID_CAST, "Cannot cast '" + text + "' to " + to, e);
-                }
+                parseRow(strings, i, to, parser);
             }
+        }
+    }
+
+    private static void parseRow(VarCharVector strings, int row, DataType to, ObjIntConsumer<String> parser) {
+        String text = new String(strings.get(row), UTF_8);
+        try {
+            parser.accept(text.trim(), row);
+        } catch (IllegalArgumentException | DateTimeException e) {
+            throw new AqueductException(ErrorCode.INVALID_CAST, "Cannot cast '" + text + "' to " + to, e);
         }
     }
 }

@@ -89,6 +89,31 @@ class TestExpressionCast {
     }
 
     @Test
+    void integersRoundTripThroughTextAsJavaFormatsAndParsesThem() {
+        Object[] values = {0L, -1L, 7L, 1_000_000L, -987_654_321_012L, Long.MAX_VALUE, Long.MIN_VALUE, null};
+        List<Object> expected = java.util.Arrays.stream(values)
+                .map(value -> value == null ? null : (Object) value.toString())
+                .toList();
+        assertThat(cast(DataType.BIGINT, DataType.VARCHAR, values)).isEqualTo(expected);
+        assertThat(cast(DataType.INTEGER, DataType.VARCHAR, (long) Integer.MIN_VALUE, 5L))
+                .containsExactly(Integer.toString(Integer.MIN_VALUE), "5");
+        // Plain digits, signs and spaces take the byte parser; 19 digits and non-ASCII digits take Long.parseLong.
+        assertThat(cast(
+                        DataType.VARCHAR,
+                        DataType.BIGINT,
+                        "+12",
+                        "\t-0012 ",
+                        "999999999999999999",
+                        "9223372036854775807",
+                        "-9223372036854775808",
+                        "\u0663"))
+                .containsExactly(12L, -12L, 999_999_999_999_999_999L, Long.MAX_VALUE, Long.MIN_VALUE, 3L);
+        for (String bad : List.of("", " ", "-", "1 2", "12a", "9223372036854775808")) {
+            assertErrorCode(() -> cast(DataType.VARCHAR, DataType.BIGINT, bad), ErrorCode.INVALID_CAST);
+        }
+    }
+
+    @Test
     void badTextFailsNamingTheValue() {
         for (DataType target : List.of(
                 DataType.INTEGER, DataType.BIGINT, DECIMAL_10_2, DataType.DOUBLE, DataType.DATE, DataType.BOOLEAN)) {
