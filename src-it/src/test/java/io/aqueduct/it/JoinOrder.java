@@ -26,37 +26,45 @@ record JoinOrder(String sided, String unsided) {
     private static final Pattern SCAN = Pattern.compile("TableScan \\S+\\.(\\w+) .*");
 
     static JoinOrder of(Connection connection, String sql) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet plan = statement.executeQuery("EXPLAIN " + sql)) {
+            while (plan.next()) {
+                rows.add(plan.getString(1));
+            }
+        }
+        return parse(rows);
+    }
+
+    /** The join order of EXPLAIN's rows. */
+    static JoinOrder parse(List<String> explainRows) {
         Map<Integer, Node> stages = new HashMap<>();
         int root = -1;
         Deque<Node> open = new ArrayDeque<>();
         boolean distributed = false;
-        try (Statement statement = connection.createStatement();
-                ResultSet plan = statement.executeQuery("EXPLAIN " + sql)) {
-            while (plan.next()) {
-                String row = plan.getString(1);
-                if (!distributed) {
-                    distributed = row.equals(DISTRIBUTED_PLAN);
-                    continue;
-                }
-                // the distributed plan's lines are indented by two spaces below its heading
-                String line = row.substring(2);
-                Matcher stage = STAGE.matcher(line);
-                if (stage.matches()) {
-                    Node node = new Node(-1, "");
-                    int id = Integer.parseInt(stage.group(1));
-                    stages.put(id, node);
-                    root = root < 0 ? id : root;
-                    open.clear();
-                    open.push(node);
-                    continue;
-                }
-                Node node = new Node((line.length() - line.stripLeading().length()) / 2, line.strip());
-                while (open.peek().depth >= node.depth) {
-                    open.pop();
-                }
-                open.peek().children.add(node);
-                open.push(node);
+        for (String row : explainRows) {
+            if (!distributed) {
+                distributed = row.equals(DISTRIBUTED_PLAN);
+                continue;
             }
+            // the distributed plan's lines are indented by two spaces below its heading
+            String line = row.substring(2);
+            Matcher stage = STAGE.matcher(line);
+            if (stage.matches()) {
+                Node node = new Node(-1, "");
+                int id = Integer.parseInt(stage.group(1));
+                stages.put(id, node);
+                root = root < 0 ? id : root;
+                open.clear();
+                open.push(node);
+                continue;
+            }
+            Node node = new Node((line.length() - line.stripLeading().length()) / 2, line.strip());
+            while (open.peek().depth >= node.depth) {
+                open.pop();
+            }
+            open.peek().children.add(node);
+            open.push(node);
         }
         return new JoinOrder(render(stages.get(root), stages, true), render(stages.get(root), stages, false));
     }
