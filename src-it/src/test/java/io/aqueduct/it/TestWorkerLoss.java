@@ -22,6 +22,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * Workers of a three-worker cluster killed with SIGKILL while TPC-H SF 0.1 queries run: each query runs
@@ -36,7 +37,9 @@ class TestWorkerLoss {
     private static final Duration QUERY_DEADLINE = Duration.ofSeconds(180);
     private static final Duration REJOIN_DEADLINE = Duration.ofSeconds(60);
 
+    /** Four kills, each with a retried SF 0.1 query and a worker restart: more than the 3-minute default. */
     @Test
+    @Timeout(value = 6, unit = TimeUnit.MINUTES)
     void queriesThatLoseAWorkerRunAgainAndGiveDuckDbsAnswers() throws Exception {
         ExecutorService client = Executors.newSingleThreadExecutor();
         try (AqueductCluster cluster = AqueductCluster.builder()
