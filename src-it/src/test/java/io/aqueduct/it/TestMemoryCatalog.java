@@ -113,7 +113,7 @@ class TestMemoryCatalog {
         try (Statement statement = connection.createStatement();
                 ResultSet tasks = statement.executeQuery("SELECT COUNT(DISTINCT worker) FROM sys.tasks"
                         + " WHERE query_id = (SELECT MAX(query_id) FROM sys.queries"
-                        + " WHERE sql LIKE 'CREATE TABLE memory.spread%')")) {
+                        + " WHERE \"sql\" LIKE 'CREATE TABLE memory.spread%')")) {
             assertThat(tasks.next()).isTrue();
             assertThat(tasks.getLong(1))
                     .as("workers that ran the write's tasks")

@@ -78,9 +78,10 @@ class TestSkewHandling {
      */
     @Test
     void aSkewedBuildSideOfAnInnerJoinIsSplit() throws Exception {
-        // Up to 16 join tasks: the hot bucket costs more than one task's share, so it is worth splitting.
+        // Up to 32 join tasks: the hot bucket (with the probe rows it joins, which dominate the cost model's
+        // work per byte) costs more than one task's share, so it is worth splitting.
         Properties settings = SkewWorkload.settings();
-        settings.setProperty("distributed.max_tasks_per_stage", "16");
+        settings.setProperty("distributed.max_tasks_per_stage", "32");
         Run adaptive = run(SkewWorkload.BUILD_SKEWED_JOIN, settings);
         Run fixed = run(SkewWorkload.BUILD_SKEWED_JOIN, SkewWorkload.staticSettings());
 
@@ -148,6 +149,21 @@ class TestSkewHandling {
         return rows;
     }
 
+    /** Every decision of the query with its reason, to say what happened instead when one is missing. */
+    private static List<String> reasons(Connection connection, String queryId) throws SQLException {
+        List<String> reasons = new ArrayList<>();
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT rule, adopted, reason FROM sys.aqe_decisions WHERE query_id = ?")) {
+            statement.setString(1, queryId);
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    reasons.add(rows.getString(1) + (rows.getBoolean(2) ? " (adopted): " : ": ") + rows.getString(3));
+                }
+            }
+        }
+        return reasons;
+    }
+
     /** The inputs of the query's adopted decision of {@code rule}. */
     private static JsonNode decision(Connection connection, String queryId, String rule) throws Exception {
         try (PreparedStatement statement = connection.prepareStatement(
@@ -156,7 +172,9 @@ class TestSkewHandling {
             statement.setString(2, rule);
             try (ResultSet rows = statement.executeQuery()) {
                 assertThat(rows.next())
-                        .as("a %s decision for %s", rule, queryId)
+                        .as(
+                                "an adopted %s decision for %s; its decisions: %s",
+                                rule, queryId, reasons(connection, queryId))
                         .isTrue();
                 assertThat(rows.getString(2)).isNotBlank();
                 return JSON.readTree(rows.getString(1));
