@@ -5,10 +5,10 @@ import org.apache.calcite.plan.RelOptRule;
 /** Aqueduct's own planner rules, next to Calcite's {@code CoreRules}. */
 final class AqueductRules {
     /** {@code count(*)} over a table scans no column. */
-    static final RelOptRule AGGREGATE_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.Config.AGGREGATE.toRule();
+    static final RelOptRule AGGREGATE_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.AGGREGATE;
 
     /** A projection of constants over a table scans no column. */
-    static final RelOptRule PROJECT_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.Config.PROJECT.toRule();
+    static final RelOptRule PROJECT_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.PROJECT;
 
     private AqueductRules() {}
 }

@@ -2,6 +2,7 @@ package io.aqueduct.core.sql;
 
 import java.util.List;
 import org.apache.calcite.interpreter.Bindables;
+import org.apache.calcite.plan.RelOptRule;
 import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.plan.RelRule;
@@ -11,7 +12,6 @@ import org.apache.calcite.rel.core.AggregateCall;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.core.TableScan;
-import org.apache.calcite.tools.RelBuilderFactory;
 import org.apache.calcite.util.ImmutableBitSet;
 import org.apache.calcite.util.ImmutableIntList;
 
@@ -20,8 +20,22 @@ import org.apache.calcite.util.ImmutableIntList;
  * field trimmer cannot express a scan of zero columns, so it leaves such a scan reading every column; this rule
  * replaces it with a projectable scan of the empty column list, whose batches carry only row counts.
  */
-final class ScanWithoutColumnsRule extends RelRule<ScanWithoutColumnsRule.Config> {
-    private ScanWithoutColumnsRule(Config config) {
+final class ScanWithoutColumnsRule extends RelRule<RuleConfig> {
+    static final RelOptRule AGGREGATE = over(Aggregate.class);
+    static final RelOptRule PROJECT = over(Project.class);
+
+    /** The rule for scans read by a consumer of the given kind. */
+    private static RelOptRule over(Class<? extends RelNode> consumer) {
+        return new RuleConfig(
+                        RelFactories.LOGICAL_BUILDER,
+                        "ScanWithoutColumnsRule(" + consumer.getSimpleName() + ")",
+                        b0 -> b0.operand(consumer)
+                                .oneInput(b1 -> b1.operand(TableScan.class).noInputs()),
+                        ScanWithoutColumnsRule::new)
+                .toRule();
+    }
+
+    private ScanWithoutColumnsRule(RuleConfig config) {
         super(config);
     }
 
@@ -58,37 +72,5 @@ final class ScanWithoutColumnsRule extends RelRule<ScanWithoutColumnsRule.Config
             }
         }
         return used.build();
-    }
-
-    /** The rule's configuration: which consumer of a scan it matches. */
-    record Config(RelBuilderFactory relBuilderFactory, String description, OperandTransform operandSupplier)
-            implements RelRule.Config {
-        static final Config AGGREGATE = of(Aggregate.class, "ScanWithoutColumnsRule(Aggregate)");
-        static final Config PROJECT = of(Project.class, "ScanWithoutColumnsRule(Project)");
-
-        private static Config of(Class<? extends RelNode> consumer, String description) {
-            return new Config(RelFactories.LOGICAL_BUILDER, description, b0 -> b0.operand(consumer)
-                    .oneInput(b1 -> b1.operand(TableScan.class).noInputs()));
-        }
-
-        @Override
-        public ScanWithoutColumnsRule toRule() {
-            return new ScanWithoutColumnsRule(this);
-        }
-
-        @Override
-        public Config withRelBuilderFactory(RelBuilderFactory factory) {
-            return new Config(factory, description, operandSupplier);
-        }
-
-        @Override
-        public Config withDescription(String newDescription) {
-            return new Config(relBuilderFactory, newDescription, operandSupplier);
-        }
-
-        @Override
-        public Config withOperandSupplier(OperandTransform transform) {
-            return new Config(relBuilderFactory, description, transform);
-        }
     }
 }
