@@ -5,25 +5,14 @@ import static io.aqueduct.core.plan.PlanNode.only;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.expr.Expression;
-import io.aqueduct.core.type.RowType;
 import java.util.List;
 
 /** Keeps the rows for which {@code predicate} is TRUE (not FALSE, not NULL). */
-public record FilterNode(PlanNode source, Expression predicate) implements PlanNode {
+public record FilterNode(PlanNode source, Expression predicate) implements RowPreservingNode {
     @JsonCreator
     public FilterNode(@JsonProperty("source") PlanNode source, @JsonProperty("predicate") Expression predicate) {
         this.source = source;
         this.predicate = predicate;
-    }
-
-    @Override
-    public RowType outputType() {
-        return source.outputType();
-    }
-
-    @Override
-    public List<PlanNode> sources() {
-        return List.of(source);
     }
 
     @Override

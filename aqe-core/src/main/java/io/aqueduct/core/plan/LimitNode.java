@@ -4,11 +4,10 @@ import static io.aqueduct.core.plan.PlanNode.only;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.aqueduct.core.type.RowType;
 import java.util.List;
 
 /** Skips {@code offset} rows, then passes at most {@code count} rows and stops pulling its input. */
-public record LimitNode(PlanNode source, long offset, long count) implements PlanNode {
+public record LimitNode(PlanNode source, long offset, long count) implements RowPreservingNode {
     @JsonCreator
     public LimitNode(
             @JsonProperty("source") PlanNode source,
@@ -17,16 +16,6 @@ public record LimitNode(PlanNode source, long offset, long count) implements Pla
         this.source = source;
         this.offset = offset;
         this.count = count;
-    }
-
-    @Override
-    public RowType outputType() {
-        return source.outputType();
-    }
-
-    @Override
-    public List<PlanNode> sources() {
-        return List.of(source);
     }
 
     @Override

@@ -30,12 +30,9 @@ import java.util.List;
 public sealed interface PlanNode
         permits TableScanNode,
                 ValuesNode,
-                FilterNode,
+                RowPreservingNode,
                 ProjectNode,
                 AggregateNode,
-                SortNode,
-                TopNNode,
-                LimitNode,
                 RemoteSourceNode,
                 JoinNode,
                 UnionNode,

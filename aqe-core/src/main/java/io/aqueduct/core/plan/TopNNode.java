@@ -4,11 +4,10 @@ import static io.aqueduct.core.plan.PlanNode.only;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
-import io.aqueduct.core.type.RowType;
 import java.util.List;
 
 /** The first {@code count} rows in {@code keys} order, in that order, keeping only {@code count} rows in memory. */
-public record TopNNode(PlanNode source, List<SortKey> keys, long count) implements PlanNode {
+public record TopNNode(PlanNode source, List<SortKey> keys, long count) implements RowPreservingNode {
     @JsonCreator
     public TopNNode(
             @JsonProperty("source") PlanNode source,
@@ -17,16 +16,6 @@ public record TopNNode(PlanNode source, List<SortKey> keys, long count) implemen
         this.source = source;
         this.keys = List.copyOf(keys);
         this.count = count;
-    }
-
-    @Override
-    public RowType outputType() {
-        return source.outputType();
-    }
-
-    @Override
-    public List<PlanNode> sources() {
-        return List.of(source);
     }
 
     @Override
