@@ -2,6 +2,7 @@ package io.aqueduct.core.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
@@ -10,15 +11,11 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestColumnGather {
+class TestColumnGather extends ArrowAllocatorTest {
     private static final RowType TYPE = BatchBuilder.rowType(
             DataType.INTEGER,
             DataType.BIGINT,
@@ -27,18 +24,6 @@ class TestColumnGather {
             DataType.VARCHAR,
             DataType.DATE,
             DataType.decimal(12, 2));
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void gathersRowsOfSeveralSourcesWithNullsInTheOrderAsked() {

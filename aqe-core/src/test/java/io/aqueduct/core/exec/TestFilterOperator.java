@@ -12,6 +12,7 @@ import io.aqueduct.core.expr.InputReference;
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
@@ -19,28 +20,12 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestFilterOperator {
+class TestFilterOperator extends ArrowAllocatorTest {
     private static final RowType TYPE = BatchBuilder.rowType(DataType.BIGINT, DataType.VARCHAR);
     private static final Expression KEY = new InputReference(0, DataType.BIGINT);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void keepsRowsWherePredicateIsTrueAcrossBatches() {

@@ -18,6 +18,7 @@ import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
@@ -30,28 +31,13 @@ import java.util.Random;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class TestHashAggregateOperator {
+class TestHashAggregateOperator extends ArrowAllocatorTest {
     private static final DataType DECIMAL = DataType.decimal(12, 2);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     static Stream<Arguments> keyTypes() {
         return Stream.of(

@@ -15,6 +15,7 @@ import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.JoinType;
 import io.aqueduct.core.plan.RemoteSourceNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
@@ -30,17 +31,14 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class TestHashJoinOperator {
+class TestHashJoinOperator extends ArrowAllocatorTest {
     // Keys of different integer widths on the two sides, a VARCHAR key, and a value column for the residual.
     private static final RowType PROBE =
             rowType("pk1", DataType.INTEGER, "pk2", DataType.VARCHAR, "pv", DataType.BIGINT);
@@ -53,18 +51,6 @@ class TestHashJoinOperator {
             DataType.BOOLEAN);
     private static final BiPredicate<List<Object>, List<Object>> VALUE_LESS_THAN_REFERENCE =
             (probe, build) -> probe.get(2) != null && build.get(2) != null && (Long) probe.get(2) < (Long) build.get(2);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     enum Keys {
         NONE(List.of(), List.of()),

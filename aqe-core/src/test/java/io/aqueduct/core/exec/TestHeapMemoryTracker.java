@@ -5,25 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestHeapMemoryTracker {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
-
+class TestHeapMemoryTracker extends ArrowAllocatorTest {
     @Test
     void refusesAnArrayOverTheHeapBudgetBeforeAllocatingIt() {
         HeapBudget heap = new HeapBudget(1 << 20);

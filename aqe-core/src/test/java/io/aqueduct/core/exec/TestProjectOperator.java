@@ -12,6 +12,7 @@ import io.aqueduct.core.expr.InputReference;
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
@@ -19,32 +20,16 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestProjectOperator {
+class TestProjectOperator extends ArrowAllocatorTest {
     private static final DataType PRICE = DataType.decimal(12, 2);
     private static final DataType DISCOUNT = DataType.decimal(12, 2);
     private static final DataType REVENUE = DataType.decimal(18, 4);
     private static final RowType INPUT = BatchBuilder.rowType(PRICE, DISCOUNT, DataType.VARCHAR);
     private static final RowType OUTPUT =
             new RowType(List.of("name", "revenue", "one"), List.of(DataType.VARCHAR, REVENUE, DataType.BIGINT));
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void computesColumnsAcrossBatches() {

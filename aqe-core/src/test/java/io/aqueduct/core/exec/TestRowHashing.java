@@ -2,31 +2,16 @@ package io.aqueduct.core.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import java.util.HashSet;
 import java.util.Set;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestRowHashing {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
-
+class TestRowHashing extends ArrowAllocatorTest {
     @Test
     void integersOfEitherWidthAndDatesOfTheSameValuePartitionAlike() {
         try (VectorSchemaRoot batch = BatchBuilder.of(

@@ -10,6 +10,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortKey;
 import io.aqueduct.core.plan.SortNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
@@ -17,24 +18,9 @@ import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestSortOperator {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
-
+class TestSortOperator extends ArrowAllocatorTest {
     @Test
     void sortsByMultipleKeysWithDirectionsAndNullPlacement() {
         RowType type = rowType("a", DataType.INTEGER, "b", DataType.VARCHAR, "id", DataType.BIGINT);

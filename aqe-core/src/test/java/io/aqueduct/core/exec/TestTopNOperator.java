@@ -9,6 +9,7 @@ import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.SortKey;
 import io.aqueduct.core.plan.SortNode;
 import io.aqueduct.core.plan.TopNNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
@@ -17,29 +18,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class TestTopNOperator {
+class TestTopNOperator extends ArrowAllocatorTest {
     private static final RowType TYPE = rowType("k", DataType.INTEGER, "s", DataType.VARCHAR, "id", DataType.BIGINT);
     private static final List<SortKey> KEYS = List.of(new SortKey(0, true, false), new SortKey(1, false, true));
     private static final int BATCH_ROWS = 100;
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @ParameterizedTest
     @ValueSource(longs = {0, 1, 7, 100, 150, 1999, 2000, 5000})

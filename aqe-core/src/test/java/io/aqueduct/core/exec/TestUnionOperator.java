@@ -10,36 +10,21 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.UnionNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestUnionOperator {
+class TestUnionOperator extends ArrowAllocatorTest {
     private static final RowType FIRST = rowType("a", DataType.BIGINT, "b", DataType.VARCHAR, "c", DataType.BOOLEAN);
     private static final RowType SECOND = rowType("x", DataType.BIGINT, "y", DataType.VARCHAR, "z", DataType.BOOLEAN);
     private static final RowType OUTPUT =
             rowType("id", DataType.BIGINT, "name", DataType.VARCHAR, "flag", DataType.BOOLEAN);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @Test
     void emitsEachInputInTurnUnderTheOutputNames() {

@@ -6,18 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.plan.ValuesNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestValuesOperator {
+class TestValuesOperator extends ArrowAllocatorTest {
     private static final DataType DECIMAL = DataType.decimal(5, 2);
     private static final RowType TYPE = rowType(
             "i", DataType.INTEGER,
@@ -27,18 +24,6 @@ class TestValuesOperator {
             "day", DataType.DATE,
             "s", DataType.VARCHAR,
             "b", DataType.BOOLEAN);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @Test
     void emitsAllRowsAsOneBatch() {

@@ -13,19 +13,16 @@ import io.aqueduct.core.plan.WindowCall;
 import io.aqueduct.core.plan.WindowFrame;
 import io.aqueduct.core.plan.WindowFunction;
 import io.aqueduct.core.plan.WindowNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.testing.PreparedOperator;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestWindowOperator {
+class TestWindowOperator extends ArrowAllocatorTest {
     /** (group, position, amount, constant): a partition key, an ORDER BY key with ties, a value with a NULL. */
     private static final RowType INPUT =
             rowType("g", DataType.VARCHAR, "pos", DataType.INTEGER, "amount", DataType.BIGINT, "two", DataType.BIGINT);
@@ -42,18 +39,6 @@ class TestWindowOperator {
             true,
             WindowFrame.Bound.unbounded(WindowFrame.BoundKind.UNBOUNDED_PRECEDING),
             WindowFrame.Bound.unbounded(WindowFrame.BoundKind.UNBOUNDED_FOLLOWING));
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @Test
     void ranksRowsWithinPartitionsWithPeers() {

@@ -8,29 +8,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.type.DataType;
 import java.time.LocalDate;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestExpressionCast {
+class TestExpressionCast extends ArrowAllocatorTest {
     private static final DataType DECIMAL_10_2 = DataType.decimal(10, 2);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void decimalRescaleRoundsHalfUp() {

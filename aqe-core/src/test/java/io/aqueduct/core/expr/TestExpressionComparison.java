@@ -7,6 +7,7 @@ import static io.aqueduct.core.expr.ExpressionTester.input;
 import static io.aqueduct.core.expr.ExpressionTester.literal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
@@ -14,25 +15,9 @@ import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestExpressionComparison {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
-
+class TestExpressionComparison extends ArrowAllocatorTest {
     @Test
     void allSixComparisonsOnBigint() {
         RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);

@@ -9,6 +9,7 @@ import static io.aqueduct.core.expr.TestExpressionArithmetic.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
@@ -16,27 +17,11 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** CASE, COALESCE and IN. */
-class TestExpressionConditional {
+class TestExpressionConditional extends ArrowAllocatorTest {
     private static final DataType DECIMAL_10_2 = DataType.decimal(10, 2);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void varcharResultsOfInterleavedBranches() {

@@ -9,30 +9,15 @@ import static io.aqueduct.core.expr.TestExpressionArithmetic.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestExpressionDates {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
-
+class TestExpressionDates extends ArrowAllocatorTest {
     @Test
     void extractFields() {
         LocalDate date = LocalDate.of(1995, 11, 5); // a Sunday, day 309

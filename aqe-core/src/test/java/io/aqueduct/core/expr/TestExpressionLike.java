@@ -9,32 +9,17 @@ import static io.aqueduct.core.expr.TestExpressionArithmetic.assertErrorCode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestExpressionLike {
+class TestExpressionLike extends ArrowAllocatorTest {
     private static final Object[] VALUES = {
         "PROMO BRUSHED", "STANDARD PROMO", "promo", "PROMO", "", null, "façade", "a%b"
     };
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void prefixSuffixInfixAndExact() {

@@ -7,33 +7,18 @@ import static io.aqueduct.core.expr.ExpressionTester.input;
 import static io.aqueduct.core.expr.ExpressionTester.literal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestExpressionLogic {
+class TestExpressionLogic extends ArrowAllocatorTest {
     private static final Boolean NULL = null;
     private static final RowType TWO_BOOLEANS = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN);
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void andFollowsThreeValuedLogic() {

@@ -6,27 +6,12 @@ import static io.aqueduct.core.expr.ExpressionTester.input;
 import static io.aqueduct.core.expr.ExpressionTester.literal;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.type.DataType;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** LPAD, RPAD, LEFT, RIGHT, REPEAT, REVERSE and INITCAP over a VARCHAR column, with PostgreSQL's meaning. */
-class TestExpressionPaddingAndEnds {
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
-
+class TestExpressionPaddingAndEnds extends ArrowAllocatorTest {
     @Test
     void padsOnEitherSideOrCutsToTheLength() {
         assertThat(column(Function.LPAD, 5, "*", "ab", "abcdefg", "", null))

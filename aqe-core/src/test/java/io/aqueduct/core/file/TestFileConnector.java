@@ -11,6 +11,7 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
 import java.io.IOException;
@@ -31,17 +32,13 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.parquet.io.api.Binary;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The file catalog on files DuckDB writes: discovery, types, nulls, projection, splits and bad files. */
-class TestFileConnector {
+class TestFileConnector extends ArrowAllocatorTest {
     /** Ten thousand rows in row groups of 1,000 (Parquet) with every fourth value of {@code b} NULL. */
     private static final String SAMPLE =
             "SELECT i::INTEGER AS a, CASE WHEN i % 4 = 0 THEN NULL ELSE i * 10 END::BIGINT AS b,"
@@ -58,8 +55,6 @@ class TestFileConnector {
 
     @TempDir
     static Path root;
-
-    private BufferAllocator allocator;
 
     @BeforeAll
     static void writeFiles() throws SQLException, IOException {
@@ -89,16 +84,6 @@ class TestFileConnector {
         Files.writeString(bad.resolve("values.csv"), "id,amount\n1,2.5\n2,3.5\n3,abc\n", StandardCharsets.UTF_8);
         Files.writeString(bad.resolve("values.schema"), "amount = DOUBLE\n");
         Files.writeString(bad.resolve("ragged.csv"), "id,name\n1,a\n2\n");
-    }
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
     }
 
     private FileConnector connector() {

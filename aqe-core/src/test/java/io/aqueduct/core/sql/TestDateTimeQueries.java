@@ -12,6 +12,7 @@ import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchRows;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.DateTimes;
@@ -21,14 +22,10 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** TIMESTAMP, TIME, VARBINARY and the date/time functions from SQL text through Calcite to executed vectors. */
-class TestDateTimeQueries {
+class TestDateTimeQueries extends ArrowAllocatorTest {
     private static final QueryCompiler COMPILER = new QueryCompiler(List.of(new io.aqueduct.core.tpch.TpchConnector()));
     private static final TaskInputs NO_INPUTS = new TaskInputs() {
         @Override
@@ -41,18 +38,6 @@ class TestDateTimeQueries {
             throw new IllegalStateException("no remote sources");
         }
     };
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void openAllocator() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void closeAllocator() {
-        allocator.close();
-    }
 
     @Test
     void timestampLiteralsKeepMicroseconds() {

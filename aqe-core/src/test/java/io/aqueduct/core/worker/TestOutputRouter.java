@@ -6,36 +6,21 @@ import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.core.testing.ArrowAllocatorTest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class TestOutputRouter {
+class TestOutputRouter extends ArrowAllocatorTest {
     private static final OutputPartitioning BY_KEY = OutputPartitioning.hash(List.of(0));
     private static final long HOT_KEY = 7;
-
-    private BufferAllocator allocator;
-
-    @BeforeEach
-    void setUp() {
-        allocator = new RootAllocator();
-    }
-
-    @AfterEach
-    void tearDown() {
-        allocator.close();
-    }
 
     @Test
     void routesEachKeyToItsBucketsPartition() throws Exception {
