@@ -28,7 +28,14 @@ import java.util.function.Function;
  * stage's consumers extrapolate from its producers' estimates, level by level.
  */
 public final class ProducerSamples {
-    private static final long POLL_MILLIS = 20;
+    /**
+     * The first and the longest pause between two looks at the producers' statuses: the pause doubles from the
+     * first to the longest, so that a small producer, sampled within milliseconds, holds its consumer back little,
+     * while a long one is not asked more than every 20 ms.
+     */
+    private static final long FIRST_POLL_MILLIS = 1;
+
+    private static final long MAX_POLL_MILLIS = 20;
     private static final double MIN_COMPLETION = 0.001;
     /**
      * The completion at which a streaming producer's sample is enough to extrapolate from, even short of
@@ -182,13 +189,15 @@ public final class ProducerSamples {
      * together a stage's output) by the time of their last sampled batch.
      */
     private List<TaskStatus> awaitSampled(List<TaskLocation> tasks, Optional<ExpectedInput> expected) {
+        long pause = FIRST_POLL_MILLIS;
         while (true) {
             List<TaskStatus> statuses = statuses(tasks);
             if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
                     || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
                 return statuses;
             }
-            sleep();
+            sleep(pause);
+            pause = Math.min(MAX_POLL_MILLIS, pause * 2);
         }
     }
 
@@ -217,9 +226,9 @@ public final class ProducerSamples {
         return statuses;
     }
 
-    private static void sleep() {
+    private static void sleep(long millis) {
         try {
-            Thread.sleep(POLL_MILLIS);
+            Thread.sleep(millis);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.metadata.RelMdSelectivity;
@@ -43,7 +44,7 @@ public final class EquiJoinSelectivity extends RelMdSelectivity {
                 others.add(conjunct);
             }
         }
-        double selectivity = Math.min(equalities, uniqueKeyBound(join, mq, leftKeys.build(), rightKeys.build()));
+        double selectivity = uniqueKeyBound(join, mq, leftKeys.build(), rightKeys.build(), equalities);
         if (!others.isEmpty()) {
             Double rest = super.getSelectivity(
                     join, mq, RexUtil.composeConjunction(join.getCluster().getRexBuilder(), others));
@@ -57,18 +58,27 @@ public final class EquiJoinSelectivity extends RelMdSelectivity {
 
     /**
      * Several equalities between the same inputs are taken as correlated (a composite foreign key, such as
-     * lineitem's part and supplier against partsupp): the most selective one counts, and when one side's join
-     * columns are unique each row of the other side matches at most one of its rows.
+     * lineitem's part and supplier against partsupp): the most selective one counts ({@code selectivity}), and when
+     * one side's join columns are unique each row of the other side matches at most one of its rows.
      */
-    private static double uniqueKeyBound(Join join, RelMetadataQuery mq, ImmutableBitSet left, ImmutableBitSet right) {
-        double bound = 1;
-        if (!right.isEmpty() && Boolean.TRUE.equals(mq.areColumnsUnique(join.getRight(), right))) {
-            bound = Math.min(bound, 1 / Math.max(1, mq.getRowCount(join.getRight())));
+    private static double uniqueKeyBound(
+            Join join, RelMetadataQuery mq, ImmutableBitSet left, ImmutableBitSet right, double selectivity) {
+        double bound = Math.min(1, selectivity);
+        bound = uniqueSideBound(join.getRight(), right, mq, bound);
+        return uniqueSideBound(join.getLeft(), left, mq, bound);
+    }
+
+    /**
+     * {@code 1 / rows of side} when that is below {@code bound} and the side's {@code keys} are unique, else {@code
+     * bound}. Uniqueness is asked only when it could lower the bound: it pulls predicates up through the whole input,
+     * the most expensive metadata call of join ordering, which calls this for every join it considers.
+     */
+    private static double uniqueSideBound(RelNode side, ImmutableBitSet keys, RelMetadataQuery mq, double bound) {
+        if (keys.isEmpty()) {
+            return bound;
         }
-        if (!left.isEmpty() && Boolean.TRUE.equals(mq.areColumnsUnique(join.getLeft(), left))) {
-            bound = Math.min(bound, 1 / Math.max(1, mq.getRowCount(join.getLeft())));
-        }
-        return bound;
+        double unique = 1 / Math.max(1, mq.getRowCount(side));
+        return unique < bound && Boolean.TRUE.equals(mq.areColumnsUnique(side, keys)) ? unique : bound;
     }
 
     private static Optional<Equality> equality(Join join, RelMetadataQuery mq, RexNode conjunct) {

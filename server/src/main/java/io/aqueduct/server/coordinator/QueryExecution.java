@@ -78,6 +78,11 @@ final class QueryExecution implements QueryAttempt {
     private final Map<String, TaskInfo> finalTaskInfos = new ConcurrentHashMap<>();
 
     private final long startNanos = System.nanoTime();
+    /** How long the distributed planning took, before this execution existed (for the end log line). */
+    private final long planningMillis;
+    /** When the last stage's tasks were created, 0 until then (for the end log line). */
+    private volatile long scheduledNanos;
+
     private final long startEpochMillis = System.currentTimeMillis();
 
     /** Taken by whichever comes first, the scheduling thread starting or close(). */
@@ -100,8 +105,10 @@ final class QueryExecution implements QueryAttempt {
             StageScheduler scheduler,
             WorkerClient client,
             BufferAllocator allocator,
-            ExecutorService workerCalls) {
+            ExecutorService workerCalls,
+            long planningMillis) {
         this.queryId = record.queryId();
+        this.planningMillis = planningMillis;
         this.state = state;
         this.workerCalls = workerCalls;
         this.record = record;
@@ -144,6 +151,7 @@ final class QueryExecution implements QueryAttempt {
         QueryStateMachine state = new QueryStateMachine(record.queryId());
         state.transitionToPlanning();
         StagePlan stagePlan;
+        long planningStart = System.nanoTime();
         try {
             stagePlan = planner.get();
         } catch (RuntimeException e) {
@@ -167,7 +175,8 @@ final class QueryExecution implements QueryAttempt {
                 scheduler,
                 resources.client(),
                 resources.allocator(),
-                resources.exchangeExecutor());
+                resources.exchangeExecutor(),
+                TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - planningStart));
         state.addStateChangeListener(newState -> {
             if (newState.isTerminal()) {
                 onEnd.accept(execution);
@@ -207,6 +216,7 @@ final class QueryExecution implements QueryAttempt {
             }
             // Stops between stages once the query ended: its close releases the tasks created so far.
             scheduler.schedule(state::isDone);
+            scheduledNanos = System.nanoTime();
             throwIfEnded();
             monitor = resources
                     .monitorExecutor()
@@ -500,7 +510,8 @@ final class QueryExecution implements QueryAttempt {
         List<Integer> taskCountsPerStage =
                 scheduler.schedules().stream().map(StageSchedule::taskCount).toList();
         LOG.info(
-                "Query {} {} after {} ms: {} rows, {} stages, tasks per stage {}, peak result memory {} bytes",
+                "Query {} {} after {} ms: {} rows, {} stages, tasks per stage {}, peak result memory {} bytes;"
+                        + " planned in {} ms before, every stage's tasks created at {} ms",
                 queryId,
                 failed.map(e -> state.state().name().toLowerCase(java.util.Locale.ROOT) + " (" + e.getMessage() + ")")
                         .orElse("ended"),
@@ -508,6 +519,8 @@ final class QueryExecution implements QueryAttempt {
                 results == null ? 0 : results.rowsReturned(),
                 scheduler.stagePlan().stages().size(),
                 taskCountsPerStage,
-                allocator.getPeakMemoryAllocation());
+                allocator.getPeakMemoryAllocation(),
+                planningMillis,
+                scheduledNanos == 0 ? "-" : TimeUnit.NANOSECONDS.toMillis(scheduledNanos - startNanos));
     }
 }
