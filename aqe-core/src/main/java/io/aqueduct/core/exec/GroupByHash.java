@@ -10,15 +10,20 @@ import org.apache.arrow.vector.FieldVector;
  * using open addressing with linear probing over slots that hold group ids. The keys of each group live
  * column-wise in {@link GroupColumn}s, and each group's hash is kept so that resizing never rehashes
  * keys. Grouping assigns ids; a hash join also looks rows up without adding groups.
+ *
+ * <p>A slot packs the high 32 bits of its group's hash (the slot index comes from the low bits) above the group
+ * id: a probe compares that tag in the slot it already read and only touches the keys of a likely match, one
+ * memory access less per probed slot than reading the group's hash.
  */
 final class GroupByHash {
     private static final int EMPTY = -1;
+    private static final long EMPTY_SLOT = -1L;
     private static final float LOAD_FACTOR = 0.75f;
 
     private final GroupColumn[] keys;
     private final HeapMemoryTracker memory;
 
-    private int[] slots;
+    private long[] slots;
     private int mask;
     private int resizeThreshold;
     private long[] groupHashes = new long[0];
@@ -76,9 +81,11 @@ final class GroupByHash {
 
     private int findGroup(long hash, int row) {
         int slot = (int) hash & mask;
+        int tag = tag(hash);
         while (true) {
-            int group = slots[slot];
-            if (group == EMPTY || (groupHashes[group] == hash && keysMatch(group, row))) {
+            long entry = slots[slot];
+            int group = (int) entry;
+            if (group == EMPTY || ((int) (entry >>> 32) == tag && keysMatch(group, row))) {
                 return group;
             }
             slot = (slot + 1) & mask;
@@ -87,16 +94,26 @@ final class GroupByHash {
 
     private int findOrAddGroup(long hash, int row) {
         int slot = (int) hash & mask;
+        int tag = tag(hash);
         while (true) {
-            int group = slots[slot];
+            long entry = slots[slot];
+            int group = (int) entry;
             if (group == EMPTY) {
                 return addGroup(slot, hash, row);
             }
-            if (groupHashes[group] == hash && keysMatch(group, row)) {
+            if ((int) (entry >>> 32) == tag && keysMatch(group, row)) {
                 return group;
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    private static int tag(long hash) {
+        return (int) (hash >>> 32);
+    }
+
+    private static long entry(long hash, int group) {
+        return ((long) tag(hash) << 32) | (group & 0xFFFF_FFFFL);
     }
 
     private boolean keysMatch(int group, int row) {
@@ -117,7 +134,7 @@ final class GroupByHash {
             column.ensureCapacity(groupCount);
             column.set(group, keyVectors[key], row);
         }
-        slots[slot] = group;
+        slots[slot] = entry(hash, group);
         if (groupCount > resizeThreshold) {
             rehash();
         }
@@ -125,22 +142,23 @@ final class GroupByHash {
     }
 
     private void rehash() {
-        int[] oldSlots = slots;
+        long[] oldSlots = slots;
         allocateSlots(oldSlots.length * 2);
-        memory.release((long) oldSlots.length * Integer.BYTES);
+        memory.release((long) oldSlots.length * Long.BYTES);
         for (int group = 0; group < groupCount; group++) {
-            int slot = (int) groupHashes[group] & mask;
-            while (slots[slot] != EMPTY) {
+            long hash = groupHashes[group];
+            int slot = (int) hash & mask;
+            while (slots[slot] != EMPTY_SLOT) {
                 slot = (slot + 1) & mask;
             }
-            slots[slot] = group;
+            slots[slot] = entry(hash, group);
         }
     }
 
     private void allocateSlots(int capacity) {
-        memory.add((long) capacity * Integer.BYTES);
-        slots = new int[capacity];
-        Arrays.fill(slots, EMPTY);
+        memory.add((long) capacity * Long.BYTES);
+        slots = new long[capacity];
+        Arrays.fill(slots, EMPTY_SLOT);
         mask = capacity - 1;
         resizeThreshold = (int) (capacity * LOAD_FACTOR);
     }

@@ -6,9 +6,9 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.ByteFunctionHelpers;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -20,7 +20,8 @@ import org.apache.arrow.vector.VarCharVector;
 
 /**
  * {@code value IN (literal, ...)} against a set built once: sorted primitive arrays for numbers and
- * dates (no boxing per row), a hash set for strings. TRUE on a match; otherwise NULL when the value
+ * dates (no boxing per row), the strings' UTF-8 bytes sorted as unsigned bytes, searched in the vector's data
+ * buffer (no String per row). TRUE on a match; otherwise NULL when the value
  * or any literal is NULL, else FALSE.
  */
 final class InExpression extends UnaryExpression<FieldVector, BitVector> {
@@ -28,7 +29,7 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
     private final boolean hasNullLiteral;
     private final long[] longs;
     private final double[] doubles;
-    private final Set<String> strings;
+    private final byte[][] utf8Strings;
     private final boolean[] booleans;
 
     InExpression(VectorExpression value, DataType valueType, List<Literal> literals) {
@@ -48,12 +49,14 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
                 .mapToDouble(literal -> positiveZero(doubleValue(literal)))
                 .sorted()
                 .toArray();
-        this.strings = new HashSet<>();
+        this.utf8Strings = values.stream()
+                .filter(literal -> literal.value() instanceof String)
+                .map(literal -> ((String) literal.value()).getBytes(UTF_8))
+                .sorted(Arrays::compareUnsigned)
+                .toArray(byte[][]::new);
         this.booleans = new boolean[2];
         for (Literal literal : values) {
-            if (literal.value() instanceof String string) {
-                strings.add(string);
-            } else if (literal.value() instanceof Boolean bool) {
+            if (literal.value() instanceof Boolean bool) {
                 booleans[bool ? 1 : 0] = true;
             }
         }
@@ -131,9 +134,10 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
             }
             case VARCHAR -> {
                 VarCharVector values = (VarCharVector) input;
+                ArrowBuf data = values.getDataBuffer();
                 for (int i = 0; i < rowCount; i++) {
                     if (!values.isNull(i)) {
-                        setOutcome(result, i, strings.contains(new String(values.get(i), UTF_8)));
+                        setOutcome(result, i, containsString(data, values.getStartOffset(i), values.getEndOffset(i)));
                     }
                 }
             }
@@ -148,6 +152,28 @@ final class InExpression extends UnaryExpression<FieldVector, BitVector> {
             case VARBINARY -> throw new IllegalStateException("IN over VARBINARY compiles to equalities");
             case NULL -> {}
         }
+    }
+
+    /**
+     * Binary search of the bytes {@code [start, end)} of {@code data} among the literals' UTF-8 bytes, which
+     * {@link Arrays#compareUnsigned} sorted in the order of {@link ByteFunctionHelpers#compare}.
+     */
+    private boolean containsString(ArrowBuf data, int start, int end) {
+        int low = 0;
+        int high = utf8Strings.length - 1;
+        while (low <= high) {
+            int middle = (low + high) >>> 1;
+            byte[] literal = utf8Strings[middle];
+            int comparison = ByteFunctionHelpers.compare(data, start, end, literal, 0, literal.length);
+            if (comparison == 0) {
+                return true;
+            } else if (comparison > 0) {
+                low = middle + 1;
+            } else {
+                high = middle - 1;
+            }
+        }
+        return false;
     }
 
     // Equality as in comparisons: binary search treats NaN as equal to NaN, and -0.0 is folded into 0.0.

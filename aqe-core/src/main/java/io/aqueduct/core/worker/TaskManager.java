@@ -33,6 +33,9 @@ public final class TaskManager implements AutoCloseable {
     private final WorkerTransport client;
     private final BufferAllocator allocator;
     private final String workerUrl;
+    /** The processors this worker reports: the coordinator sizes stages by them. */
+    private final int cores;
+
     private final ExecutorService taskExecutor = Executors.newCachedThreadPool(daemon("task"));
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("exchange"));
     private final ScheduledExecutorService reaper = Executors.newSingleThreadScheduledExecutor(daemon("reaper"));
@@ -43,6 +46,30 @@ public final class TaskManager implements AutoCloseable {
             BufferAllocator allocator,
             String workerUrl,
             long idleTaskMillis) {
+        this(
+                connectors,
+                client,
+                allocator,
+                workerUrl,
+                idleTaskMillis,
+                Runtime.getRuntime().availableProcessors());
+    }
+
+    /**
+     * As the other constructor, reporting {@code cores} processors: workers sharing one machine report their share
+     * of it, so that the coordinator does not plan more tasks per stage than the machine has cores.
+     */
+    public TaskManager(
+            ConnectorRegistry connectors,
+            WorkerTransport client,
+            BufferAllocator allocator,
+            String workerUrl,
+            long idleTaskMillis,
+            int cores) {
+        if (cores < 1) {
+            throw new IllegalArgumentException("cores must be positive: " + cores);
+        }
+        this.cores = cores;
         this.connectors = connectors;
         this.client = client;
         this.allocator = allocator;
@@ -104,12 +131,7 @@ public final class TaskManager implements AutoCloseable {
             recent = List.copyOf(recentTaskIds);
         }
         return new WorkerInfo(
-                workerUrl,
-                ProcessHandle.current().pid(),
-                Runtime.getRuntime().availableProcessors(),
-                tasks.size(),
-                allocator.getAllocatedMemory(),
-                recent);
+                workerUrl, ProcessHandle.current().pid(), cores, tasks.size(), allocator.getAllocatedMemory(), recent);
     }
 
     /** Tasks nobody asked about for a while belong to a coordinator that is gone. */

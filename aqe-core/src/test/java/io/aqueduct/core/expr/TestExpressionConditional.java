@@ -133,6 +133,18 @@ class TestExpressionConditional extends ArrowAllocatorTest {
     }
 
     @Test
+    void inMatchesStringsByTheirBytes() {
+        // Prefixes, the empty string and non-ASCII bytes (unsigned: 'é' sorts after 'z'), among more literals than a
+        // linear scan would take.
+        List<String> set = List.of("SM CASE", "SM", "", "zz", "été", "SM BOX", "SM PACK", "SM PKG", "LG CASE");
+        List<Expression> literals = set.stream()
+                .<Expression>map(value -> literal(value, DataType.VARCHAR))
+                .toList();
+        assertThat(in(DataType.VARCHAR, literals, "SM CASE", "SM CAS", "SM CASEX", "", "été", "ét", "z", "zz", null))
+                .containsExactly(true, false, false, true, true, false, false, true, null);
+    }
+
+    @Test
     void inRescalesDecimalLiterals() {
         // 1.50 IN (1.5, 1.505): 1.505 cannot equal a value at scale 2
         List<Expression> literals =

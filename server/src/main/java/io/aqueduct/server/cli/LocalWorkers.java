@@ -78,8 +78,9 @@ final class LocalWorkers implements AutoCloseable {
                 : System.err;
         List<Process> processes = new ArrayList<>();
         List<String> urls = new ArrayList<>();
-        Spawner spawner = port ->
-                spawn(port, secret, jvmOptions, memoryBytes, splitCacheBytes, memoryCatalogBytes, catalogs, logFile);
+        int cores = coresEach(count);
+        Spawner spawner = port -> spawn(
+                port, secret, jvmOptions, memoryBytes, splitCacheBytes, memoryCatalogBytes, cores, catalogs, logFile);
         try {
             for (int i = 0; i < count; i++) {
                 processes.add(spawner.spawn(0));
@@ -154,6 +155,7 @@ final class LocalWorkers implements AutoCloseable {
             long memoryBytes,
             long splitCacheBytes,
             long memoryCatalogBytes,
+            int cores,
             List<FileCatalog> catalogs,
             Optional<Path> logFile)
             throws IOException {
@@ -169,6 +171,7 @@ final class LocalWorkers implements AutoCloseable {
         command.add("--memory=" + memoryBytes);
         command.add("--split-cache-bytes=" + splitCacheBytes);
         command.add("--memory-catalog-bytes=" + memoryCatalogBytes);
+        command.add("--cores=" + cores);
         command.add("--exit-with-parent");
         catalogs.forEach(catalog -> command.add("--catalog=" + catalog.specification()));
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -176,6 +179,14 @@ final class LocalWorkers implements AutoCloseable {
                         .orElse(ProcessBuilder.Redirect.INHERIT));
         builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret.value());
         return builder.start();
+    }
+
+    /**
+     * The processors each of {@code count} workers on this machine reports: its share of the machine, at least one,
+     * so that the coordinator's default tasks per stage (workers x cores) matches the cores there are.
+     */
+    static int coresEach(int count) {
+        return Math.max(1, Runtime.getRuntime().availableProcessors() / count);
     }
 
     /** Reads the child's announcement; its later output goes on being drained so it never blocks. */

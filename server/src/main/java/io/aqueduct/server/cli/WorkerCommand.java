@@ -66,6 +66,13 @@ final class WorkerCommand implements Callable<Integer> {
                     + " Default: ${DEFAULT-VALUE}.")
     long memoryCatalogBytes;
 
+    @Option(
+            names = "--cores",
+            description = "Processors this worker reports to the coordinator, which plans at most workers x cores tasks"
+                    + " per stage; workers sharing a machine each take their share. Default: the JVM's available"
+                    + " processors.")
+    Integer cores;
+
     @Option(names = "--exit-with-parent", description = "Exit when standard input closes (used by serve).")
     boolean exitWithParent;
 
@@ -75,6 +82,11 @@ final class WorkerCommand implements Callable<Integer> {
         if (value == null || value.isBlank()) {
             System.err.println(
                     "A worker needs the cluster secret: --secret or env " + ClusterSecret.ENVIRONMENT_VARIABLE);
+            return 2;
+        }
+        int processors = cores == null ? Runtime.getRuntime().availableProcessors() : cores;
+        if (processors < 1) {
+            System.err.println("aqueduct worker: --cores must be positive: " + processors);
             return 2;
         }
         ConnectorRegistry connectors;
@@ -88,8 +100,8 @@ final class WorkerCommand implements Callable<Integer> {
         long cacheBytes = splitCacheBytes < 0 ? SplitCache.defaultCapacity(memory) : splitCacheBytes;
         long catalogBytes =
                 memoryCatalogBytes < 0 ? WorkerServer.defaultMemoryCatalogBytes(memory) : memoryCatalogBytes;
-        WorkerServer worker =
-                WorkerServer.start(host, port, new ClusterSecret(value), memory, connectors, cacheBytes, catalogBytes);
+        WorkerServer worker = WorkerServer.start(
+                host, port, new ClusterSecret(value), memory, connectors, cacheBytes, catalogBytes, processors);
         CoordinatorAnnouncer announcer = coordinator == null
                 ? null
                 : CoordinatorAnnouncer.start(coordinator, worker.url(), new ClusterSecret(value));

@@ -65,7 +65,8 @@ public final class WorkerServer implements AutoCloseable {
                 memoryBytes,
                 ConnectorRegistry.builtIn(),
                 SplitCache.defaultCapacity(memoryBytes),
-                defaultMemoryCatalogBytes(memoryBytes));
+                defaultMemoryCatalogBytes(memoryBytes),
+                Runtime.getRuntime().availableProcessors());
     }
 
     /** The memory catalog's bound by default: a quarter of the worker's memory. */
@@ -75,7 +76,8 @@ public final class WorkerServer implements AutoCloseable {
 
     /**
      * A worker reading the catalogs of {@code connectors}, which must be the coordinator's, with a split cache of
-     * {@code splitCacheBytes} and at most {@code memoryCatalogBytes} of memory-catalog rows.
+     * {@code splitCacheBytes} and at most {@code memoryCatalogBytes} of memory-catalog rows, reporting {@code cores}
+     * processors to the coordinator.
      */
     public static WorkerServer start(
             String host,
@@ -84,7 +86,8 @@ public final class WorkerServer implements AutoCloseable {
             long memoryBytes,
             ConnectorRegistry connectors,
             long splitCacheBytes,
-            long memoryCatalogBytes)
+            long memoryCatalogBytes,
+            int cores)
             throws Exception {
         QueuedThreadPool threads = new QueuedThreadPool(512, 8);
         threads.setName("aqueduct-worker-http");
@@ -108,7 +111,8 @@ public final class WorkerServer implements AutoCloseable {
                 client,
                 taskAllocator,
                 url,
-                IDLE_TASK_MILLIS);
+                IDLE_TASK_MILLIS,
+                cores);
         server.setHandler(new WorkerHandler(tasks, memoryStore, secret, url));
         server.start();
         return new WorkerServer(server, allocator, taskAllocator, client, tasks, splitCache, memoryStore, url);
