@@ -10,7 +10,6 @@ import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
-import org.apache.calcite.avatica.remote.RemoteProtobufService;
 import org.apache.calcite.avatica.remote.RemoteService;
 import org.apache.calcite.avatica.remote.Service;
 
@@ -18,7 +17,7 @@ import org.apache.calcite.avatica.remote.Service;
  * Creates the HTTP service of a connection. Avatica instantiates it by class name from the
  * {@code factory} connection property, which {@link ConnectionSettings} sets; it exists so that
  * protobuf messages go through {@link RelocatedProtobufTranslation} in the shaded jar and fetched rows
- * through {@link FetchResponseTranslation}.
+ * through {@link FetchResponseTranslation}, with the next frame of a result fetched ahead ({@link FetchAheadService}).
  */
 public final class AqueductServiceFactory implements Service.Factory {
     @Override
@@ -27,7 +26,7 @@ public final class AqueductServiceFactory implements Service.Factory {
         AvaticaHttpClient client =
                 config.httpClientFactory().getClient(toUrl(config.url()), config, connection.getKerberosConnection());
         return switch (Serialization.valueOf(config.serialization().toUpperCase(Locale.ROOT))) {
-            case PROTOBUF -> new RemoteProtobufService(client, protobufTranslation());
+            case PROTOBUF -> new FetchAheadService(client, protobufTranslation());
             case JSON -> new RemoteService(client);
         };
     }

@@ -6,13 +6,12 @@ import java.io.IOException;
 import org.apache.calcite.avatica.proto.Common.WireMessage;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
-import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.remote.Service.Request;
 import org.apache.calcite.avatica.remote.Service.Response;
 
 /**
  * Avatica's protobuf translation, except that the rows of a fetch response, nearly all of what a
- * result brings, are decoded by {@link FrameDecoder}.
+ * result brings, are read by {@link FetchResponseReader}.
  */
 final class FetchResponseTranslation implements ProtobufTranslation {
     private static final String FETCH_RESPONSE = Responses.FetchResponse.class.getName();
@@ -29,16 +28,7 @@ final class FetchResponseTranslation implements ProtobufTranslation {
         if (!wireMessage.getName().equals(FETCH_RESPONSE)) {
             return delegate.parseResponse(bytes);
         }
-        Responses.FetchResponse fetch = Responses.FetchResponse.parseFrom(wireMessage.getWrappedMessage());
-        String serverAddress = fetch.getMetadata().getServerAddress();
-        Service.RpcMetadataResponse metadata = fetch.hasMetadata()
-                ? new Service.RpcMetadataResponse(serverAddress.isEmpty() ? null : serverAddress)
-                : null;
-        return new Service.FetchResponse(
-                FrameDecoder.decode(fetch.getFrame()),
-                fetch.getMissingStatement(),
-                fetch.getMissingResults(),
-                metadata);
+        return FetchResponseReader.read(wireMessage.getWrappedMessage());
     }
 
     @Override
