@@ -34,13 +34,15 @@ final class FetchResponseReader {
     /** The response in {@code message}, the wrapped message of a {@code FetchResponse}'s wire message. */
     static Service.FetchResponse read(ByteString message) throws IOException {
         try {
-            return readFast(message.newCodedInput());
+            return readScalars(message);
         } catch (UnusualFrame e) {
             return readByAvatica(Responses.FetchResponse.parseFrom(message));
         }
     }
 
-    private static Service.FetchResponse readFast(CodedInputStream input) throws IOException {
+    /** The response read by this class alone; an {@link UnusualFrame} for what it leaves to Avatica. */
+    static Service.FetchResponse readScalars(ByteString message) throws IOException {
+        CodedInputStream input = message.newCodedInput();
         Meta.Frame frame = null;
         boolean missingStatement = false;
         boolean missingResults = false;
@@ -106,17 +108,24 @@ final class FetchResponseReader {
         return Arrays.asList(count == values.length ? values : Arrays.copyOf(values, count));
     }
 
-    /** The scalar value of a column; anything else is an {@link UnusualFrame}. */
+    /**
+     * The scalar value of a column; an array or a column in the layout before Calcite 1.5 (no scalar
+     * value) is an {@link UnusualFrame}.
+     */
     private static Object columnValue(CodedInputStream input) throws IOException {
         Object value = null;
         boolean scalar = false;
         for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
-            if (WireFormat.getTagFieldNumber(tag) != Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER) {
-                // An array, or the layout before Calcite 1.5.
-                throw UnusualFrame.INSTANCE;
+            switch (WireFormat.getTagFieldNumber(tag)) {
+                case Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER -> {
+                    value = nested(input, FetchResponseReader::typedValue);
+                    scalar = true;
+                }
+                // The deprecated copy that Avatica's own servers still write next to the scalar value.
+                case Common.ColumnValue.VALUE_FIELD_NUMBER -> input.skipField(tag);
+                // An array.
+                default -> throw UnusualFrame.INSTANCE;
             }
-            value = nested(input, FetchResponseReader::typedValue);
-            scalar = true;
         }
         if (!scalar) {
             throw UnusualFrame.INSTANCE;
@@ -212,7 +221,7 @@ final class FetchResponseReader {
     }
 
     /** A frame this reader leaves to Avatica; thrown without a stack trace, it only turns back. */
-    private static final class UnusualFrame extends RuntimeException {
+    static final class UnusualFrame extends RuntimeException {
         static final UnusualFrame INSTANCE = new UnusualFrame();
 
         private UnusualFrame() {

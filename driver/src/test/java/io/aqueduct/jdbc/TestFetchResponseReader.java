@@ -1,6 +1,7 @@
 package io.aqueduct.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -33,7 +34,9 @@ class TestFetchResponseReader {
         }
         Common.Frame proto = Meta.Frame.create(7, false, rows).toProto();
 
-        Service.FetchResponse read = FetchResponseReader.read(response(proto).toByteString());
+        // Read without Avatica's help, though Avatica also wrote each value's deprecated copy.
+        Service.FetchResponse read =
+                FetchResponseReader.readScalars(response(proto).toByteString());
 
         assertThat(read.frame.offset).isEqualTo(7);
         assertThat(read.frame.done).isFalse();
@@ -72,6 +75,8 @@ class TestFetchResponseReader {
 
         assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
         assertThat(read.frame.done).isTrue();
+        assertThatThrownBy(() -> FetchResponseReader.readScalars(response(proto).toByteString()))
+                .isInstanceOf(FetchResponseReader.UnusualFrame.class);
     }
 
     private static Responses.FetchResponse response(Common.Frame frame) {
