@@ -32,12 +32,12 @@ public final class AqueductServiceFactory implements Service.Factory {
     }
 
     private static ProtobufTranslation protobufTranslation() {
-        ProtobufTranslation translation = new FetchResponseTranslation(new ProtobufTranslationImpl());
-        if (!AvaticaRelocation.isRelocated()) {
-            return translation;
+        ProtobufTranslation avatica = new ProtobufTranslationImpl();
+        if (AvaticaRelocation.isRelocated()) {
+            avatica = new RelocatedProtobufTranslation(
+                    avatica, AvaticaRelocation.LOCAL_PROTO_PACKAGE, AvaticaRelocation.WIRE_PROTO_PACKAGE);
         }
-        return new RelocatedProtobufTranslation(
-                translation, AvaticaRelocation.LOCAL_PROTO_PACKAGE, AvaticaRelocation.WIRE_PROTO_PACKAGE);
+        return new FetchResponseTranslation(avatica);
     }
 
     private static URL toUrl(String url) {

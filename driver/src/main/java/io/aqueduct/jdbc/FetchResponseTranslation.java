@@ -11,10 +11,14 @@ import org.apache.calcite.avatica.remote.Service.Response;
 
 /**
  * Avatica's protobuf translation, except that the rows of a fetch response, nearly all of what a
- * result brings, are read by {@link FetchResponseReader}.
+ * result brings, are read by {@link FetchResponseReader}, from the bytes as they came (the shaded jar
+ * renames other messages' names in {@link RelocatedProtobufTranslation}, a copy of each message that
+ * fetch responses skip).
  */
 final class FetchResponseTranslation implements ProtobufTranslation {
-    private static final String FETCH_RESPONSE = Responses.FetchResponse.class.getName();
+    /** The fetch response's name on the wire, where the shaded jar's renaming has not happened yet. */
+    private static final String FETCH_RESPONSE = AvaticaRelocation.WIRE_PROTO_PACKAGE
+            + Responses.FetchResponse.class.getName().substring(AvaticaRelocation.LOCAL_PROTO_PACKAGE.length());
 
     private final ProtobufTranslation delegate;
 
