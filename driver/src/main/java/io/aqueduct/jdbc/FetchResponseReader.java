@@ -141,7 +141,6 @@ final class FetchResponseReader {
         double real = 0;
         String text = "";
         byte[] bytes = EMPTY_BYTES;
-        boolean isNull = false;
         for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case Common.TypedValue.TYPE_FIELD_NUMBER -> type = input.readEnum();
@@ -150,18 +149,24 @@ final class FetchResponseReader {
                 case Common.TypedValue.BYTES_VALUE_FIELD_NUMBER -> bytes = input.readByteArray();
                 case Common.TypedValue.NUMBER_VALUE_FIELD_NUMBER -> number = input.readSInt64();
                 case Common.TypedValue.DOUBLE_VALUE_FIELD_NUMBER -> real = input.readDouble();
-                case Common.TypedValue.NULL_FIELD_NUMBER -> isNull = input.readBool();
+                // Avatica's decoding goes by the type alone; a null is of type NULL.
+                case Common.TypedValue.NULL_FIELD_NUMBER -> input.readBool();
                 default -> throw UnusualFrame.INSTANCE;
             }
-        }
-        if (isNull) {
-            return null;
         }
         return switch (type) {
             case Common.Rep.NULL_VALUE -> null;
             case Common.Rep.BOOLEAN_VALUE, Common.Rep.PRIMITIVE_BOOLEAN_VALUE -> bool;
             case Common.Rep.INTEGER_VALUE, Common.Rep.PRIMITIVE_INT_VALUE -> (int) number;
-            case Common.Rep.LONG_VALUE, Common.Rep.PRIMITIVE_LONG_VALUE -> number;
+            case Common.Rep.LONG_VALUE,
+                    Common.Rep.PRIMITIVE_LONG_VALUE,
+                    Common.Rep.NUMBER_VALUE,
+                    Common.Rep.JAVA_SQL_TIMESTAMP_VALUE,
+                    Common.Rep.JAVA_UTIL_DATE_VALUE -> number;
+            case Common.Rep.JAVA_SQL_DATE_VALUE, Common.Rep.JAVA_SQL_TIME_VALUE -> (int) number;
+            case Common.Rep.SHORT_VALUE, Common.Rep.PRIMITIVE_SHORT_VALUE -> (short) number;
+            case Common.Rep.BYTE_VALUE, Common.Rep.PRIMITIVE_BYTE_VALUE -> (byte) number;
+            case Common.Rep.FLOAT_VALUE, Common.Rep.PRIMITIVE_FLOAT_VALUE -> Float.intBitsToFloat((int) number);
             case Common.Rep.DOUBLE_VALUE, Common.Rep.PRIMITIVE_DOUBLE_VALUE -> real;
             case Common.Rep.STRING_VALUE -> text;
             // A number here is the layout before CALCITE-1103.

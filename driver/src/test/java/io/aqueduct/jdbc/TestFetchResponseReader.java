@@ -30,7 +30,13 @@ class TestFetchResponseReader {
                     BigDecimal.valueOf(random.nextInt(2_000_000) - 1_000_000, random.nextInt(4) - 1),
                     "text " + i + " \u00e9\u4e2d",
                     new byte[] {(byte) i, 0, -1},
-                    i % 3 == 0 ? null : "sometimes"));
+                    i % 3 == 0 ? null : "sometimes",
+                    (short) i,
+                    (byte) i,
+                    random.nextFloat(),
+                    new java.sql.Date(random.nextInt() * 1000L),
+                    new java.sql.Time(random.nextInt(86_400_000)),
+                    new java.sql.Timestamp(random.nextLong() / 1000)));
         }
         Common.Frame proto = Meta.Frame.create(7, false, rows).toProto();
 
