@@ -6,6 +6,7 @@ import java.sql.SQLDataException;
 import java.sql.SQLException;
 import java.sql.Time;
 import java.sql.Timestamp;
+import java.sql.Types;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -16,6 +17,7 @@ import java.util.Calendar;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaStatement;
+import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
 
@@ -23,7 +25,8 @@ import org.apache.calcite.avatica.QueryState;
  * Avatica's result set, ending after the statement's maximum row count, plus
  * {@link #getObject(int, Class)}; a query failing while its rows are fetched (canceled, timed out, a
  * worker lost) surfaces from {@link #next()} as an {@link SQLException} with the server's SQLState
- * rather than as Avatica's unchecked exception.
+ * rather than as Avatica's unchecked exception. A DATE's {@code getObject} and {@code getDate} give
+ * Avatica's values, with its conversion done once per day ({@link EpochDayDates}).
  *
  * <p>Avatica sends {@code setMaxRows} to the server for a plain statement's execution, never for a
  * prepared statement's, so the limit holds here for both. The count in force when the statement
@@ -40,6 +43,10 @@ final class AqueductResultSet extends AvaticaResultSet {
     private static final TimeZone UTC = TimeZone.getTimeZone(ZoneOffset.UTC);
 
     private final long maxRows;
+    /** Per column: whether it is a DATE sent as epoch days, whose {@link Date}s {@link #dates} makes. */
+    private final boolean[] epochDayColumns;
+
+    private final EpochDayDates dates;
     private long rowsRead;
 
     AqueductResultSet(
@@ -52,6 +59,35 @@ final class AqueductResultSet extends AvaticaResultSet {
             throws SQLException {
         super(statement, state, signature, metaData, timeZone, firstFrame);
         this.maxRows = statement.getLargeMaxRows();
+        this.epochDayColumns = new boolean[columnMetaDataList.size()];
+        for (int i = 0; i < epochDayColumns.length; i++) {
+            ColumnMetaData.AvaticaType type = columnMetaDataList.get(i).type;
+            epochDayColumns[i] = type.id == Types.DATE
+                    && (type.rep == ColumnMetaData.Rep.PRIMITIVE_INT
+                            || type.rep == ColumnMetaData.Rep.INTEGER
+                            || type.rep == ColumnMetaData.Rep.NUMBER);
+        }
+        this.dates = new EpochDayDates(localCalendar);
+    }
+
+    @Override
+    public Object getObject(int columnIndex) throws SQLException {
+        return isEpochDays(columnIndex) ? date(columnIndex) : super.getObject(columnIndex);
+    }
+
+    @Override
+    public Date getDate(int columnIndex) throws SQLException {
+        return isEpochDays(columnIndex) ? date(columnIndex) : super.getDate(columnIndex);
+    }
+
+    private boolean isEpochDays(int columnIndex) {
+        return columnIndex >= 1 && columnIndex <= epochDayColumns.length && epochDayColumns[columnIndex - 1];
+    }
+
+    /** What Avatica's accessor gives for the DATE column, with its conversion done once per day. */
+    private Date date(int columnIndex) throws SQLException {
+        int day = getInt(columnIndex);
+        return wasNull() ? null : dates.of(day);
     }
 
     @Override

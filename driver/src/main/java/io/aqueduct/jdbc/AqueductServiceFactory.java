@@ -10,7 +10,6 @@ import org.apache.calcite.avatica.remote.AvaticaHttpClient;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
 import org.apache.calcite.avatica.remote.ProtobufTranslationImpl;
-import org.apache.calcite.avatica.remote.RemoteProtobufService;
 import org.apache.calcite.avatica.remote.RemoteService;
 import org.apache.calcite.avatica.remote.Service;
 
@@ -18,7 +17,7 @@ import org.apache.calcite.avatica.remote.Service;
  * Creates the HTTP service of a connection. Avatica instantiates it by class name from the
  * {@code factory} connection property, which {@link ConnectionSettings} sets; it exists so that
  * protobuf messages go through {@link RelocatedProtobufTranslation} in the shaded jar and fetched rows
- * through {@link FetchResponseTranslation}.
+ * through {@link FetchResponseTranslation}, with the next frame of a result fetched ahead ({@link FetchAheadService}).
  */
 public final class AqueductServiceFactory implements Service.Factory {
     @Override
@@ -27,18 +26,18 @@ public final class AqueductServiceFactory implements Service.Factory {
         AvaticaHttpClient client =
                 config.httpClientFactory().getClient(toUrl(config.url()), config, connection.getKerberosConnection());
         return switch (Serialization.valueOf(config.serialization().toUpperCase(Locale.ROOT))) {
-            case PROTOBUF -> new RemoteProtobufService(client, protobufTranslation());
+            case PROTOBUF -> new FetchAheadService(client, protobufTranslation());
             case JSON -> new RemoteService(client);
         };
     }
 
     private static ProtobufTranslation protobufTranslation() {
-        ProtobufTranslation translation = new FetchResponseTranslation(new ProtobufTranslationImpl());
-        if (!AvaticaRelocation.isRelocated()) {
-            return translation;
+        ProtobufTranslation avatica = new ProtobufTranslationImpl();
+        if (AvaticaRelocation.isRelocated()) {
+            avatica = new RelocatedProtobufTranslation(
+                    avatica, AvaticaRelocation.LOCAL_PROTO_PACKAGE, AvaticaRelocation.WIRE_PROTO_PACKAGE);
         }
-        return new RelocatedProtobufTranslation(
-                translation, AvaticaRelocation.LOCAL_PROTO_PACKAGE, AvaticaRelocation.WIRE_PROTO_PACKAGE);
+        return new FetchResponseTranslation(avatica);
     }
 
     private static URL toUrl(String url) {

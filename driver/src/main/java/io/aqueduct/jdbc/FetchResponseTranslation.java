@@ -6,16 +6,19 @@ import java.io.IOException;
 import org.apache.calcite.avatica.proto.Common.WireMessage;
 import org.apache.calcite.avatica.proto.Responses;
 import org.apache.calcite.avatica.remote.ProtobufTranslation;
-import org.apache.calcite.avatica.remote.Service;
 import org.apache.calcite.avatica.remote.Service.Request;
 import org.apache.calcite.avatica.remote.Service.Response;
 
 /**
  * Avatica's protobuf translation, except that the rows of a fetch response, nearly all of what a
- * result brings, are decoded by {@link FrameDecoder}.
+ * result brings, are read by {@link FetchResponseReader}, from the bytes as they came (the shaded jar
+ * renames other messages' names in {@link RelocatedProtobufTranslation}, a copy of each message that
+ * fetch responses skip).
  */
 final class FetchResponseTranslation implements ProtobufTranslation {
-    private static final String FETCH_RESPONSE = Responses.FetchResponse.class.getName();
+    /** The fetch response's name on the wire, where the shaded jar's renaming has not happened yet. */
+    private static final String FETCH_RESPONSE = AvaticaRelocation.WIRE_PROTO_PACKAGE
+            + Responses.FetchResponse.class.getName().substring(AvaticaRelocation.LOCAL_PROTO_PACKAGE.length());
 
     private final ProtobufTranslation delegate;
 
@@ -29,16 +32,7 @@ final class FetchResponseTranslation implements ProtobufTranslation {
         if (!wireMessage.getName().equals(FETCH_RESPONSE)) {
             return delegate.parseResponse(bytes);
         }
-        Responses.FetchResponse fetch = Responses.FetchResponse.parseFrom(wireMessage.getWrappedMessage());
-        String serverAddress = fetch.getMetadata().getServerAddress();
-        Service.RpcMetadataResponse metadata = fetch.hasMetadata()
-                ? new Service.RpcMetadataResponse(serverAddress.isEmpty() ? null : serverAddress)
-                : null;
-        return new Service.FetchResponse(
-                FrameDecoder.decode(fetch.getFrame()),
-                fetch.getMissingStatement(),
-                fetch.getMissingResults(),
-                metadata);
+        return FetchResponseReader.read(wireMessage.getWrappedMessage());
     }
 
     @Override

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.File;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.sql.Connection;
@@ -11,6 +12,7 @@ import java.sql.Driver;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDate;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -65,6 +67,45 @@ class TestShadedJarConnects {
             assertThat(rows.getInt("answer")).isEqualTo(42);
             assertThat(rows.next()).isFalse();
         }
+    }
+
+    /**
+     * A result of many frames from a stock Avatica server: every row arrives once and in order, with the
+     * next frame fetched ahead while this one is read; two results of one connection read in turns and a
+     * statement executed again before its result ended each keep their own rows.
+     */
+    @Test
+    void fetchesResultsFrameByFrame() throws SQLException {
+        String numbers = "SELECT X, CAST(X AS VARCHAR) AS T, CAST(X AS DECIMAL(12, 2)) / 4 AS D,"
+                + " DATEADD(DAY, X, DATE '2020-01-01') AS DT FROM SYSTEM_RANGE(1, %d) ORDER BY X";
+        try (Connection connection = driver.connect(url(""), new Properties());
+                Statement first = connection.createStatement();
+                Statement second = connection.createStatement()) {
+            first.setFetchSize(100);
+            second.setFetchSize(70);
+            ResultSet firstRows = first.executeQuery(numbers.formatted(3000));
+            ResultSet secondRows = second.executeQuery(numbers.formatted(2000));
+            for (long row = 1; row <= 2000; row++) {
+                assertRow(firstRows, row);
+                assertRow(secondRows, row);
+            }
+            assertThat(secondRows.next()).isFalse();
+            // Executed again with frames of the earlier result still coming.
+            ResultSet again = first.executeQuery(numbers.formatted(500));
+            for (long row = 1; row <= 500; row++) {
+                assertRow(again, row);
+            }
+            assertThat(again.next()).isFalse();
+        }
+    }
+
+    private static void assertRow(ResultSet rows, long expected) throws SQLException {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getLong(1)).isEqualTo(expected);
+        assertThat(rows.getString("T")).isEqualTo(Long.toString(expected));
+        assertThat(rows.getBigDecimal(3)).isEqualByComparingTo(BigDecimal.valueOf(expected * 25, 2));
+        assertThat(rows.getObject(4).toString())
+                .isEqualTo(LocalDate.of(2020, 1, 1).plusDays(expected).toString());
     }
 
     @Test
