@@ -11,6 +11,7 @@ import io.aqueduct.it.oracle.ResultReader;
 import io.aqueduct.tpch.TpchQueries;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -122,6 +123,7 @@ class TestWorkerLoss {
             String sql = TpchQueries.query(5);
             ResultComparator.assertSameResults(oracle.execute(sql), query(connection, sql), true);
             assertThat(lastAttempt(connection, sql)).isEqualTo(1);
+            explainAnalyzeShowsTheAttempts(cluster, connection, client, kills);
             System.out.printf(
                     "worker-loss: SF %s, %d queries, %d kills (%d workers each), %d retried, all equal DuckDB's;"
                             + " Q5 afterwards right in 1 attempt%n",
@@ -130,6 +132,38 @@ class TestWorkerLoss {
         } finally {
             client.shutdownNow();
         }
+    }
+
+    /** EXPLAIN ANALYZE of a query that loses a worker says which attempt its plan is of. */
+    private static void explainAnalyzeShowsTheAttempts(
+            AqueductCluster cluster, Connection connection, ExecutorService client, int kills) throws Exception {
+        String sql = TpchQueries.query(9);
+        String victim = cluster.workerUrls().get(kills % cluster.workerUrls().size());
+        long victimPid = cluster.workerInfo(victim).pid();
+        Future<List<String>> explained = client.submit(() -> explainAnalyze(connection, sql));
+        assertThat(awaitTasksOn(cluster, victim, explained))
+                .as("%s ran a task of EXPLAIN ANALYZE", victim)
+                .isTrue();
+        ProcessHandle.of(victimPid).ifPresent(ProcessHandle::destroyForcibly);
+        List<String> lines = explained.get(QUERY_DEADLINE.toSeconds(), TimeUnit.SECONDS);
+        int attempts = lastAttempt(connection, sql);
+        assertThat(attempts).isGreaterThanOrEqualTo(2);
+        assertThat(lines).anyMatch(line -> line.startsWith("Attempt " + attempts + ":"));
+        long newPid = awaitRejoined(connection, victim, victimPid);
+        System.out.printf(
+                "worker-loss: EXPLAIN ANALYZE Q9: killed %s (pid %d), %d attempts shown, rejoined as pid %d%n",
+                victim, victimPid, attempts, newPid);
+    }
+
+    private static List<String> explainAnalyze(Connection connection, String sql) throws SQLException {
+        List<String> lines = new ArrayList<>();
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + sql)) {
+            while (rows.next()) {
+                lines.add(rows.getString(1));
+            }
+        }
+        return lines;
     }
 
     private static QueryResult query(Connection connection, String sql) throws SQLException {
@@ -151,20 +185,38 @@ class TestWorkerLoss {
         return false;
     }
 
-    /** The attempt count of the last query with this text, from {@code sys.queries}. */
+    /**
+     * The attempt count of the last query with this text (or its EXPLAIN ANALYZE), from {@code sys.queries};
+     * its tasks in {@code sys.tasks} show the same attempt.
+     */
     private static int lastAttempt(Connection connection, String sql) throws SQLException {
         int attempt = 0;
+        String queryId = null;
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery(
-                        "SELECT \"sql\", attempt, state FROM sys.queries ORDER BY start_time, query_id")) {
+                        "SELECT \"sql\", attempt, state, query_id FROM sys.queries ORDER BY start_time, query_id")) {
             while (rows.next()) {
-                if (rows.getString(1).equals(sql)) {
+                if (rows.getString(1).equals(sql) || rows.getString(1).equals("EXPLAIN ANALYZE " + sql)) {
                     attempt = rows.getInt(2);
                     assertThat(rows.getString(3)).isEqualTo("FINISHED");
+                    queryId = rows.getString(4);
                 }
             }
         }
         assertThat(attempt).as("sys.queries row of %s", sql).isPositive();
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT DISTINCT attempt FROM sys.tasks WHERE query_id = ?")) {
+            statement.setString(1, queryId);
+            List<Integer> taskAttempts = new ArrayList<>();
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    taskAttempts.add(rows.getInt(1));
+                }
+            }
+            assertThat(taskAttempts)
+                    .as("attempts of the tasks of %s in sys.tasks", queryId)
+                    .containsExactly(attempt);
+        }
         return attempt;
     }
 
