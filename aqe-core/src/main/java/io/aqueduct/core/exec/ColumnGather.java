@@ -6,6 +6,7 @@ import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 
 /**
  * Copies chosen rows of one column, taken from one or several source vectors of the same type, into a
@@ -21,9 +22,13 @@ abstract class ColumnGather {
     private static final ColumnGather BITS = new BitGather();
     private static final ColumnGather VARIABLE_WIDTH = new VariableWidthGather();
     private static final ColumnGather GENERIC = new GenericGather();
+    private static final ColumnGather NULLS = new NullGather();
 
     /** The kernel for columns of {@code vector}'s class. */
     static ColumnGather of(FieldVector vector) {
+        if (vector instanceof NullVector) {
+            return NULLS;
+        }
         if (vector instanceof BitVector) {
             return BITS;
         }
@@ -187,6 +192,15 @@ abstract class ColumnGather {
         private static int offset(ArrowBuf offsets, int index) {
             return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
         }
+    }
+
+    /**
+     * A column of type NULL ({@code SELECT NULL ...}): every value is null and there is nothing to copy;
+     * the target's row count is set with its batch's. Arrow's NullVector has no copyFromSafe.
+     */
+    private static final class NullGather extends ColumnGather {
+        @Override
+        void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {}
     }
 
     /** Any other vector: Arrow's own per-value copy. */

@@ -49,6 +49,9 @@ public final class TaskExecution {
     private volatile long lastAccessMillis = System.currentTimeMillis();
     private volatile long startEpochMillis;
     private volatile long endEpochMillis;
+    /** The thread running the task, for the stack trace of a task that does not stop when canceled. */
+    private volatile Thread runner;
+
     private volatile LocalExecutionPlan plan;
     private volatile TransportTaskInputs inputs;
     private TaskState state = TaskState.RUNNING;
@@ -93,6 +96,7 @@ public final class TaskExecution {
     }
 
     void run(TransportTaskInputs inputs) {
+        runner = Thread.currentThread();
         startEpochMillis = System.currentTimeMillis();
         this.inputs = inputs;
         try {
@@ -218,7 +222,10 @@ public final class TaskExecution {
         output.close();
         try {
             if (!runnerExited.await(10, TimeUnit.SECONDS)) {
-                LOG.warn("Task {} did not stop within 10 s; its memory is freed when it stops", spec.taskId());
+                LOG.warn(
+                        "Task {} did not stop within 10 s; its memory is freed when it stops. Its runner is at:{}",
+                        spec.taskId(),
+                        stackOf(runner));
                 releaseWhenRunnerExits.set(true);
                 if (runnerExited.getCount() == 0) {
                     closeAllocator();
@@ -231,6 +238,17 @@ public final class TaskExecution {
         }
         closeAllocator();
         return info();
+    }
+
+    private static String stackOf(Thread thread) {
+        if (thread == null) {
+            return " (not started)";
+        }
+        StringBuilder text = new StringBuilder();
+        for (StackTraceElement frame : thread.getStackTrace()) {
+            text.append("\n\tat ").append(frame);
+        }
+        return text.toString();
     }
 
     /** Closes the task's allocator once, whichever of the cancel and a late-exiting runner comes last. */

@@ -10,6 +10,7 @@ import io.aqueduct.core.type.RowType;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -51,6 +52,24 @@ class TestColumnGather extends ArrowAllocatorTest {
                 expected.add(rows[i] < 0 ? firstRows.get(1) : (batches[i] == 0 ? firstRows : secondRows).get(rows[i]));
             }
             assertThat(BatchRows.read(target)).isEqualTo(expected);
+        }
+    }
+
+    /** {@code SELECT NULL, ... ORDER BY ...}: the fuzz run found that the NULL column failed the sort's gather. */
+    @Test
+    void gathersAColumnOfTypeNull() {
+        RowType type = BatchBuilder.rowType(DataType.NULL, DataType.INTEGER);
+        try (VectorSchemaRoot source =
+                        BatchBuilder.of(type).row(null, 1).row(null, 2).build(allocator);
+                VectorSchemaRoot target = Batches.allocate(type, 1, allocator)) {
+            int[] rows = {1, -1, 0};
+            for (int column = 0; column < type.size(); column++) {
+                ColumnGather.gather(source.getVector(column), rows, rows.length, target.getVector(column), 0);
+            }
+            target.setRowCount(rows.length);
+
+            assertThat(BatchRows.read(target))
+                    .containsExactly(Arrays.asList(null, 2L), Arrays.asList(null, null), Arrays.asList(null, 1L));
         }
     }
 

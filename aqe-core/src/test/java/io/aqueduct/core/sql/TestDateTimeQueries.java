@@ -174,6 +174,16 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
         assertThat((byte[]) rows.get(1).get(0)).containsExactly((byte) 0xff);
     }
 
+    /** Literals outside ISO-8859-1 (Calcite's default charset, see saffron.properties): found by the fuzz run. */
+    @Test
+    void stringLiteralsOutsideLatin1AreValues() {
+        assertThat(value("SELECT 'é中😀'")).isEqualTo("é中😀");
+        assertThat((byte[]) value("SELECT CAST(x AS VARBINARY) FROM (VALUES '中') t(x)"))
+                .containsExactly(0xe4, 0xb8, 0xad);
+        assertThat(value("SELECT count(*) FROM (VALUES 'a', '中', 'é') t(x) WHERE x > 'é'"))
+                .isEqualTo(1L);
+    }
+
     @Test
     void binaryCastsAndComparisons() {
         assertThat((byte[]) value("SELECT CAST(x AS VARBINARY) FROM (VALUES 'hé') t(x)"))

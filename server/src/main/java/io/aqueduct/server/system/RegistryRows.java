@@ -29,16 +29,18 @@ final class RegistryRows {
                 .toList();
     }
 
-    /** A stage of a query's final plan. */
-    record QueryStage(FinalPlan plan, StageRun stage) {
+    /** A stage of a query's final plan; {@code attempt} is the run of the query that plan is of. */
+    record QueryStage(FinalPlan plan, int attempt, StageRun stage) {
         String queryId() {
             return plan.queryId();
         }
     }
 
     static List<QueryStage> stages(QueryRegistry registry, SystemContext context, SystemScan scan) {
-        return finalPlans(registry, context, scan).stream()
-                .flatMap(plan -> plan.stages().stream().map(stage -> new QueryStage(plan, stage)))
+        return queries(registry, context, scan).stream()
+                .filter(query -> query.finalPlan() != null)
+                .flatMap(query -> query.finalPlan().stages().stream()
+                        .map(stage -> new QueryStage(query.finalPlan(), query.attempt(), stage)))
                 .toList();
     }
 }

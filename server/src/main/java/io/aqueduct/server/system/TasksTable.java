@@ -8,15 +8,18 @@ import io.aqueduct.server.finalplan.TaskRun;
 /**
  * {@code sys.tasks}: one row per task of every ended query: its worker, the buckets it read, its
  * state, start and end in milliseconds since the query started, rows and bytes, network and memory.
+ * {@code attempt} is the run of the query the task belongs to: retries re-run whole queries, so the
+ * tasks listed are those of its last attempt, and an attempt above 1 says earlier ones lost a worker.
  */
 final class TasksTable {
-    private record QueryTask(String queryId, int stageId, TaskRun task) {}
+    private record QueryTask(String queryId, int attempt, int stageId, TaskRun task) {}
 
     private static final SystemColumns<QueryTask> COLUMNS = SystemColumns.<QueryTask>builder()
             .varchar("query_id", QueryTask::queryId)
             .integer("stage_id", QueryTask::stageId)
             .integer("task_index", row -> row.task().taskIndex())
             .varchar("task_id", row -> row.task().taskId())
+            .integer("attempt", QueryTask::attempt)
             .varchar("worker", row -> row.task().worker())
             .varchar("buckets", row -> row.task().buckets())
             .varchar("state", row -> row.task().state())
@@ -37,8 +40,11 @@ final class TasksTable {
         return new RegistryTable<>(
                 "tasks", COLUMNS, (context, scan) -> RegistryRows.stages(registry, context, scan).stream()
                         .flatMap(row -> row.stage().tasks().stream()
-                                .map(task ->
-                                        new QueryTask(row.queryId(), row.stage().stageId(), task)))
+                                .map(task -> new QueryTask(
+                                        row.queryId(),
+                                        row.attempt(),
+                                        row.stage().stageId(),
+                                        task)))
                         .toList());
     }
 }

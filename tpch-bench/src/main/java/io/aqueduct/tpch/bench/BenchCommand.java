@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
         name = "bench",
         mixinStandardHelpOptions = true,
         description = "Benchmarks Aqueduct through its JDBC driver.",
-        subcommands = {TpchCommand.class, SkewCommand.class, FetchCommand.class})
+        subcommands = {TpchCommand.class, SkewCommand.class, FetchCommand.class, SoakCommand.class})
 public final class BenchCommand implements Runnable {
     public static void main(String[] args) {
         // Always exit: DuckDB and the JDBC driver may leave non-daemon threads behind.

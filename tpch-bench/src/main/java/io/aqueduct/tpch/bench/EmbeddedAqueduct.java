@@ -102,6 +102,11 @@ final class EmbeddedAqueduct implements AutoCloseable {
         return jdbcUrl;
     }
 
+    /** The coordinator's process id: the soak samples its memory. */
+    long pid() {
+        return process.pid();
+    }
+
     @Override
     public void close() throws InterruptedException {
         stop(process);
