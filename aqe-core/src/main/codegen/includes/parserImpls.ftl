@@ -91,11 +91,13 @@ SqlDrop SqlDropSchema(Span s, boolean replace) :
 {
     final boolean ifExists;
     final SqlIdentifier id;
+    boolean cascade = false;
 }
 {
     <SCHEMA> ifExists = IfExistsOpt() id = CompoundIdentifier()
+    [ <RESTRICT> | <CASCADE> { cascade = true; } ]
     {
-        return SqlDdlNodes.dropSchema(s.end(this), false, ifExists, id);
+        return new SqlDropSchemaCascading(s.end(this), ifExists, id, cascade);
     }
 }
 

@@ -48,27 +48,31 @@ public final class MemoryCatalog {
         return true;
     }
 
-    /** Drops the empty schema; false when it does not exist and {@code ifExists}. */
-    public synchronized boolean dropSchema(String schema, boolean ifExists) {
+    /**
+     * Drops the schema, and with {@code cascade} its tables; without, a schema with tables stays. The names of the
+     * tables dropped with it (their rows are the workers' to release); empty when it does not exist and {@code
+     * ifExists}.
+     */
+    public synchronized List<String> dropSchema(String schema, boolean ifExists, boolean cascade) {
         Map<String, MemoryTable> tables = schemas.get(schema);
         if (tables == null) {
             if (ifExists) {
-                return false;
+                return List.of();
             }
             throw schemaNotFound(schema);
         }
-        if (!tables.isEmpty()) {
+        if (!tables.isEmpty() && !cascade) {
             throw new AqueductException(
                     ErrorCode.INVALID_QUERY,
-                    "Schema " + qualified(schema) + " is not empty: drop its tables " + tables.keySet() + " first");
+                    "Schema " + qualified(schema) + " is not empty: drop its tables " + tables.keySet()
+                            + " first, or drop it with CASCADE");
         }
         schemas.remove(schema);
-        return true;
+        return List.copyOf(tables.keySet());
     }
 
     /** Creates an empty table; false when it exists and {@code ifNotExists}. */
-    public synchronized boolean createTable(
-            String schema, TableDefinition definition, List<Boolean> nullable, boolean ifNotExists) {
+    public synchronized boolean createTable(String schema, TableDefinition definition, boolean ifNotExists) {
         Map<String, MemoryTable> tables = existingSchema(schema);
         if (tables.containsKey(definition.name())) {
             if (ifNotExists) {
@@ -78,7 +82,7 @@ public final class MemoryCatalog {
                     ErrorCode.ALREADY_EXISTS,
                     "Table " + qualified(schema) + "." + definition.name() + " already exists");
         }
-        tables.put(definition.name(), new MemoryTable(definition, nullable, new TableStatistics(0, 0)));
+        tables.put(definition.name(), new MemoryTable(definition, new TableStatistics(0, 0)));
         return true;
     }
 

@@ -12,6 +12,7 @@ import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.system.SystemSnapshotSource;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.plan.RelOptUtil;
@@ -126,6 +127,19 @@ public final class CompiledQuery {
 
     public RowType resultType() {
         return resultType;
+    }
+
+    /**
+     * Whether each column of {@link #resultType()} may hold NULL: as Calcite derived it from the tables' columns for a
+     * query; nullable for a plan text or a write's counts.
+     */
+    public List<Boolean> resultNullable() {
+        if (explain != ExplainMode.NONE || writeTarget != null) {
+            return Collections.nCopies(resultType.size(), true);
+        }
+        return logical.getRowType().getFieldList().stream()
+                .map(field -> field.getType().isNullable())
+                .toList();
     }
 
     public List<DataType> parameterTypes() {

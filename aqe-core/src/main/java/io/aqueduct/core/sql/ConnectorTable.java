@@ -111,7 +111,7 @@ final class ConnectorTable extends AbstractTable implements ProjectableFilterabl
 
     @Override
     public RelDataType getRowType(RelDataTypeFactory typeFactory) {
-        return TypeConverter.toRelDataType(definition.columns(), typeFactory);
+        return TypeConverter.toRelDataType(definition, typeFactory);
     }
 
     @Override

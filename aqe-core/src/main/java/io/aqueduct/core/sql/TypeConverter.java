@@ -1,5 +1,6 @@
 package io.aqueduct.core.sql;
 
+import io.aqueduct.core.connector.TableDefinition;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
@@ -71,6 +72,10 @@ final class TypeConverter {
     }
 
     static RelDataType toRelDataType(DataType type, RelDataTypeFactory typeFactory) {
+        return toRelDataType(type, true, typeFactory);
+    }
+
+    static RelDataType toRelDataType(DataType type, boolean nullable, RelDataTypeFactory typeFactory) {
         RelDataType relType =
                 switch (type.kind()) {
                     case BOOLEAN -> typeFactory.createSqlType(SqlTypeName.BOOLEAN);
@@ -85,13 +90,15 @@ final class TypeConverter {
                     case VARBINARY -> typeFactory.createSqlType(SqlTypeName.VARBINARY);
                     case NULL -> typeFactory.createSqlType(SqlTypeName.NULL);
                 };
-        return typeFactory.createTypeWithNullability(relType, true);
+        return typeFactory.createTypeWithNullability(relType, nullable);
     }
 
-    static RelDataType toRelDataType(RowType rowType, RelDataTypeFactory typeFactory) {
+    /** A table's row type: NULL only where the table says a column may hold it. */
+    static RelDataType toRelDataType(TableDefinition table, RelDataTypeFactory typeFactory) {
+        RowType rowType = table.columns();
         RelDataTypeFactory.Builder builder = typeFactory.builder();
         for (int i = 0; i < rowType.size(); i++) {
-            builder.add(rowType.names().get(i), toRelDataType(rowType.type(i), typeFactory));
+            builder.add(rowType.names().get(i), toRelDataType(rowType.type(i), table.isNullable(i), typeFactory));
         }
         return builder.build();
     }

@@ -18,7 +18,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.ddl.SqlColumnDeclaration;
 import org.apache.calcite.sql.ddl.SqlCreateSchema;
 import org.apache.calcite.sql.ddl.SqlCreateTable;
-import org.apache.calcite.sql.ddl.SqlDropSchema;
 import org.apache.calcite.sql.ddl.SqlDropTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -44,7 +43,8 @@ public sealed interface UpdateStatement {
 
     record CreateSchema(QualifiedName schema, boolean ifNotExists) implements UpdateStatement {}
 
-    record DropSchema(QualifiedName schema, boolean ifExists) implements UpdateStatement {}
+    /** {@code cascade}: drop the schema's tables with it. */
+    record DropSchema(QualifiedName schema, boolean ifExists, boolean cascade) implements UpdateStatement {}
 
     /** CREATE TABLE with columns, or with {@code query} (CREATE TABLE AS), whose columns are the table's. */
     record CreateTable(QualifiedName table, List<Column> columns, Optional<SqlNode> query, boolean ifNotExists)
@@ -84,8 +84,8 @@ public sealed interface UpdateStatement {
         if (node instanceof SqlCreateSchema create) {
             return Optional.of(new CreateSchema(schemaName(create.name, catalog), create.ifNotExists));
         }
-        if (node instanceof SqlDropSchema drop) {
-            return Optional.of(new DropSchema(schemaName(drop.name, catalog), drop.ifExists));
+        if (node instanceof SqlDropSchemaCascading drop) {
+            return Optional.of(new DropSchema(schemaName(drop.name, catalog), drop.ifExists, drop.cascade));
         }
         if (node instanceof SqlCreateTable create) {
             List<Column> columns = create.columnList == null ? List.of() : columns(create.columnList);

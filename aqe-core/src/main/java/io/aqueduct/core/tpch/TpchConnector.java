@@ -33,6 +33,17 @@ public final class TpchConnector implements Connector {
 
     public static final String NAME = "tpch";
 
+    /** The TPC-H primary keys. */
+    private static final Map<String, List<List<String>>> PRIMARY_KEYS = Map.of(
+            "region", List.of(List.of("r_regionkey")),
+            "nation", List.of(List.of("n_nationkey")),
+            "supplier", List.of(List.of("s_suppkey")),
+            "customer", List.of(List.of("c_custkey")),
+            "part", List.of(List.of("p_partkey")),
+            "partsupp", List.of(List.of("ps_partkey", "ps_suppkey")),
+            "orders", List.of(List.of("o_orderkey")),
+            "lineitem", List.of(List.of("l_orderkey", "l_linenumber")));
+
     private static final List<TableDefinition> TABLES =
             TpchTable.getTables().stream().map(TpchConnector::definition).toList();
 
@@ -53,17 +64,6 @@ public final class TpchConnector implements Connector {
         TpchSchema.fromName(schema);
         return TABLES;
     }
-
-    /** The TPC-H primary keys. */
-    private static final Map<String, List<List<String>>> PRIMARY_KEYS = Map.of(
-            "region", List.of(List.of("r_regionkey")),
-            "nation", List.of(List.of("n_nationkey")),
-            "supplier", List.of(List.of("s_suppkey")),
-            "customer", List.of(List.of("c_custkey")),
-            "part", List.of(List.of("p_partkey")),
-            "partsupp", List.of(List.of("ps_partkey", "ps_suppkey")),
-            "orders", List.of(List.of("o_orderkey")),
-            "lineitem", List.of(List.of("l_orderkey", "l_linenumber")));
 
     @Override
     public List<List<String>> uniqueKeys(String schema, String table) {
@@ -155,10 +155,22 @@ public final class TpchConnector implements Connector {
     private static TableDefinition definition(TpchTable<?> table) {
         List<String> names = new ArrayList<>();
         List<DataType> types = new ArrayList<>();
+        List<Boolean> nullable = new ArrayList<>();
         for (TpchColumn<?> column : table.getColumns()) {
             names.add(column.getColumnName());
             types.add(TpchTypes.dataType(column));
+            nullable.add(!isKey(table, column.getColumnName()));
         }
-        return new TableDefinition(table.getTableName(), new RowType(names, types));
+        return new TableDefinition(table.getTableName(), new RowType(names, types), nullable);
+    }
+
+    /**
+     * Whether the column is a primary or foreign key, NOT NULL in the TPC-H specification (clause 1.4.2: keys are
+     * unique, foreign keys reference existing rows); the generator never leaves any column empty.
+     */
+    private static boolean isKey(TpchTable<?> table, String column) {
+        return column.endsWith("key")
+                || PRIMARY_KEYS.getOrDefault(table.getTableName(), List.of()).stream()
+                        .anyMatch(key -> key.contains(column));
     }
 }

@@ -92,19 +92,24 @@ class TestMemoryConnector {
         MemoryCatalog catalog = connector.catalog();
         assertThat(catalog.createSchema("s", false)).isTrue();
         assertThat(catalog.createSchema("s", true)).isFalse();
-        assertThat(catalog.createTable("s", new TableDefinition("t", COLUMNS), List.of(false, true), false))
+        assertThat(catalog.createTable("s", new TableDefinition("t", COLUMNS, List.of(false, true)), false))
                 .isTrue();
         catalog.addWritten("s", "t", 10, 800);
         catalog.addWritten("s", "t", 5, 400);
         assertThat(connector.statistics("s", "t").rowCount()).isEqualTo(15);
         assertThat(connector.statistics("s", "t").sizeBytes()).isEqualTo(1200);
         assertThat(connector.tables("s")).extracting(TableDefinition::name).containsExactly("t");
-        assertThatThrownBy(() -> catalog.dropSchema("s", false))
+        assertThatThrownBy(() -> catalog.dropSchema("s", false, false))
                 .isInstanceOfSatisfying(
                         AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_QUERY));
         assertThat(catalog.dropTable("s", "t", false)).isTrue();
         assertThat(catalog.dropTable("s", "t", true)).isFalse();
-        assertThat(catalog.dropSchema("s", false)).isTrue();
+        assertThat(catalog.dropSchema("s", false, false)).isEmpty();
+        assertThat(catalog.dropSchema("s", true, false)).isEmpty();
+        assertThat(connector.schemaNames()).containsExactly(MemoryCatalog.DEFAULT_SCHEMA);
+        catalog.createSchema("s", false);
+        catalog.createTable("s", new TableDefinition("t", COLUMNS), false);
+        assertThat(catalog.dropSchema("s", false, true)).containsExactly("t");
         assertThat(connector.schemaNames()).containsExactly(MemoryCatalog.DEFAULT_SCHEMA);
     }
 

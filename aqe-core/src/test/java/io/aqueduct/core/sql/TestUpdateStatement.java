@@ -36,8 +36,14 @@ class TestUpdateStatement {
                 .contains(
                         new UpdateStatement.CreateSchema(new UpdateStatement.QualifiedName("other", "x", null), true));
         assertThat(parse("DROP SCHEMA x"))
-                .contains(
-                        new UpdateStatement.DropSchema(new UpdateStatement.QualifiedName("memory", "x", null), false));
+                .contains(new UpdateStatement.DropSchema(
+                        new UpdateStatement.QualifiedName("memory", "x", null), false, false));
+        assertThat(parse("DROP SCHEMA IF EXISTS x RESTRICT"))
+                .contains(new UpdateStatement.DropSchema(
+                        new UpdateStatement.QualifiedName("memory", "x", null), true, false));
+        assertThat(parse("DROP SCHEMA x CASCADE"))
+                .contains(new UpdateStatement.DropSchema(
+                        new UpdateStatement.QualifiedName("memory", "x", null), false, true));
         assertThat(parse("DROP TABLE IF EXISTS t"))
                 .contains(new UpdateStatement.DropTable(
                         new UpdateStatement.QualifiedName("memory", "public", "t"), true));

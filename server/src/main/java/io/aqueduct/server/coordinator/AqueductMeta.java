@@ -307,7 +307,7 @@ public final class AqueductMeta implements ProtobufMeta {
         List<String> names = List.of("name", "value", "default_value", "is_set", "description");
         List<ColumnMetaData> columns = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            columns.add(JdbcTypes.column(i, names.get(i), DataType.VARCHAR, null, null, ""));
+            columns.add(JdbcTypes.column(i, names.get(i), DataType.VARCHAR, true, null, null, ""));
         }
         List<Object> rows = new ArrayList<>();
         for (Setting setting : Setting.values()) {
@@ -371,10 +371,11 @@ public final class AqueductMeta implements ProtobufMeta {
 
     private static Signature signature(CompiledQuery query, Session session) {
         RowType type = query.resultType();
+        List<Boolean> nullable = query.resultNullable();
         List<ColumnMetaData> columns = new ArrayList<>();
         for (int i = 0; i < type.size(); i++) {
-            columns.add(
-                    JdbcTypes.column(i, type.names().get(i), type.type(i), session.catalog(), session.schema(), ""));
+            columns.add(JdbcTypes.column(
+                    i, type.names().get(i), type.type(i), nullable.get(i), session.catalog(), session.schema(), ""));
         }
         List<AvaticaParameter> parameters = new ArrayList<>();
         for (int i = 0; i < query.parameterTypes().size(); i++) {

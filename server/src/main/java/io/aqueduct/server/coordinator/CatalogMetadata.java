@@ -77,7 +77,7 @@ final class CatalogMetadata {
             for (int i = 0; i < type.size(); i++) {
                 String name = type.names().get(i);
                 if (matches(columnPattern, name)) {
-                    columns.add(column(table, name, type.type(i), i + 1));
+                    columns.add(column(table, name, type.type(i), i + 1, table.isNullable(i)));
                 }
             }
         }
@@ -104,7 +104,8 @@ final class CatalogMetadata {
         return tables;
     }
 
-    private static MetaImpl.MetaColumn column(TableListing.Table table, String name, DataType type, int ordinal) {
+    private static MetaImpl.MetaColumn column(
+            TableListing.Table table, String name, DataType type, int ordinal, boolean nullable) {
         return new MetaImpl.MetaColumn(
                         table.catalog(),
                         table.schema(),
@@ -115,10 +116,10 @@ final class CatalogMetadata {
                         JdbcTypes.precision(type),
                         JdbcTypes.decimalDigits(type),
                         JdbcTypes.radix(type),
-                        DatabaseMetaData.columnNullable,
+                        nullable ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
                         JdbcTypes.charOctetLength(type),
                         ordinal,
-                        "YES")
+                        nullable ? "YES" : "NO")
                 .withIsAutoincrement("NO")
                 .withIsGeneratedcolumn("NO");
     }

@@ -16,7 +16,6 @@ import io.aqueduct.core.sql.TableWriteTarget;
 import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -85,7 +84,9 @@ final class CatalogUpdates {
             return 0;
         }
         if (statement instanceof UpdateStatement.DropSchema drop) {
-            memory.dropSchema(drop.schema().schema(), drop.ifExists());
+            for (String table : memory.dropSchema(drop.schema().schema(), drop.ifExists(), drop.cascade())) {
+                release(MemoryRelease.table(drop.schema().schema(), table));
+            }
             return 0;
         }
         if (statement instanceof UpdateStatement.DropTable drop) {
@@ -117,13 +118,11 @@ final class CatalogUpdates {
                     .map(UpdateStatement.Column::nullable)
                     .toList();
             memory.createTable(
-                    name.schema(), new TableDefinition(name.name(), columns), nullable, create.ifNotExists());
+                    name.schema(), new TableDefinition(name.name(), columns, nullable), create.ifNotExists());
             return 0;
         }
         RowType columns = compiler.queryColumns(create.query().get(), catalog, schema);
-        List<Boolean> nullable = Collections.nCopies(columns.size(), true);
-        if (!memory.createTable(
-                name.schema(), new TableDefinition(name.name(), columns), nullable, create.ifNotExists())) {
+        if (!memory.createTable(name.schema(), new TableDefinition(name.name(), columns), create.ifNotExists())) {
             return 0;
         }
         try {
@@ -154,7 +153,11 @@ final class CatalogUpdates {
                 .orElseThrow(
                         () -> new AqueductException(ErrorCode.TABLE_NOT_FOUND, "Table " + name + " does not exist"));
         TableWriteTarget target = new TableWriteTarget(
-                name.catalog(), name.schema(), name.name(), table.definition().columns(), table.nullable());
+                name.catalog(),
+                name.schema(),
+                name.name(),
+                table.definition().columns(),
+                table.definition().nullable());
         CompiledQuery query = compiler.compileInsert(insert, target, sql, catalog, schema);
         Written written;
         try {

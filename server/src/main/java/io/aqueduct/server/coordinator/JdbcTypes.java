@@ -187,7 +187,8 @@ public final class JdbcTypes {
         };
     }
 
-    static ColumnMetaData column(int ordinal, String name, DataType type, String catalog, String schema, String table) {
+    static ColumnMetaData column(
+            int ordinal, String name, DataType type, boolean nullable, String catalog, String schema, String table) {
         ColumnMetaData.AvaticaType avaticaType = ColumnMetaData.scalar(sqlType(type), typeName(type), rep(type));
         return new ColumnMetaData(
                 ordinal,
@@ -195,7 +196,7 @@ public final class JdbcTypes {
                 type.kind() == TypeKind.VARCHAR,
                 true,
                 false,
-                java.sql.ResultSetMetaData.columnNullable,
+                nullable ? java.sql.ResultSetMetaData.columnNullable : java.sql.ResultSetMetaData.columnNoNulls,
                 type.isNumeric(),
                 displaySize(type),
                 name,

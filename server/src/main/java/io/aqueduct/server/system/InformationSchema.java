@@ -39,7 +39,7 @@ final class InformationSchema {
             .varchar("column_name", Column::name)
             .integer("ordinal_position", Column::ordinal)
             .varchar("column_default", column -> null)
-            .varchar("is_nullable", column -> "YES")
+            .varchar("is_nullable", column -> column.nullable() ? "YES" : "NO")
             .varchar("data_type", column -> JdbcTypes.typeName(column.type()))
             .integer("character_maximum_length", column -> JdbcTypes.charOctetLength(column.type()))
             .integer(
@@ -120,7 +120,7 @@ final class InformationSchema {
     }
 
     /** One column of a listed table; ordinals start at 1. */
-    private record Column(TableListing.Table table, String name, DataType type, int ordinal) {}
+    private record Column(TableListing.Table table, String name, DataType type, int ordinal, boolean nullable) {}
 
     static List<SystemTable<SystemContext>> tables(TableListing listing) {
         return List.of(
@@ -142,7 +142,7 @@ final class InformationSchema {
         for (TableListing.Table table : listing.tables()) {
             RowType type = table.columns();
             for (int i = 0; i < type.size(); i++) {
-                columns.add(new Column(table, type.names().get(i), type.type(i), i + 1));
+                columns.add(new Column(table, type.names().get(i), type.type(i), i + 1, table.isNullable(i)));
             }
         }
         return columns;

@@ -24,13 +24,27 @@ public final class TableListing {
     public record Schema(String catalog, String schema) {}
 
     /**
-     * A table with its JDBC table type, its columns, and the column sets unique in it (the first is
-     * its primary key).
+     * A table with its JDBC table type, its columns and which of them may hold NULL, and the column sets unique in it
+     * (the first is its primary key).
      */
     public record Table(
-            String catalog, String schema, String name, String type, RowType columns, List<List<String>> uniqueKeys) {
+            String catalog,
+            String schema,
+            String name,
+            String type,
+            TableDefinition definition,
+            List<List<String>> uniqueKeys) {
         public Table {
             uniqueKeys = List.copyOf(uniqueKeys);
+        }
+
+        public RowType columns() {
+            return definition.columns();
+        }
+
+        /** Whether column {@code column} (from 0) may hold NULL. */
+        public boolean isNullable(int column) {
+            return definition.isNullable(column);
         }
     }
 
@@ -76,7 +90,7 @@ public final class TableListing {
                         schema.schema(),
                         table.name(),
                         SystemTables.TABLE_TYPE,
-                        table.columns(),
+                        new TableDefinition(table.name(), table.columns()),
                         List.of()));
             }
             return tables;
@@ -88,7 +102,7 @@ public final class TableListing {
                     schema.schema(),
                     table.name(),
                     TABLE,
-                    table.columns(),
+                    table,
                     connector.uniqueKeys(schema.schema(), table.name())));
         }
         return tables;
