@@ -52,7 +52,7 @@ public final class AqueductMeta implements ProtobufMeta {
      * that frame's rows as Java values.
      */
     private static final long FIRST_FRAME_BYTES = 64L << 10;
-    /** The longest an execute waits for the first rows (at most the session's fetch wait). */
+    /** How long after its request an execute stops waiting for the first rows (at most the session's fetch wait). */
     private static final Duration EXECUTE_WAIT = Duration.ofMillis(100);
 
     private final Coordinator coordinator;
@@ -280,9 +280,17 @@ public final class AqueductMeta implements ProtobufMeta {
             statement.rowsSent = 0;
             statement.fetchWait = Duration.ofMillis(session.settings().number(Setting.QUERY_FETCH_WAIT));
         }
-        // Execute waits briefly for the first rows, so that a short query answers in this round trip; the bound
-        // keeps the response well inside the client's HTTP read timeout, whatever the fetch wait.
-        Duration firstWait = EXECUTE_WAIT.compareTo(statement.fetchWait) < 0 ? EXECUTE_WAIT : statement.fetchWait;
+        // Execute waits briefly for the first rows, so that a short query answers in this round trip. The wait ends
+        // EXECUTE_WAIT after the request arrived (none once compiling and planning took that long) and within the
+        // fetch wait, so the response stays well inside the client's HTTP read timeout.
+        Duration sinceRequest = Duration.ofNanos(System.nanoTime() - requestNanos);
+        Duration firstWait = EXECUTE_WAIT.minus(sinceRequest);
+        if (firstWait.compareTo(statement.fetchWait) > 0) {
+            firstWait = statement.fetchWait;
+        }
+        if (firstWait.isNegative()) {
+            firstWait = Duration.ZERO;
+        }
         Frame first = nextFrame(statement, 0, maxRowsInFirstFrame, FIRST_FRAME_BYTES, firstWait);
         MetaResultSet resultSet = MetaResultSet.create(h.connectionId, h.id, false, statement.signature, first);
         return new ExecuteResult(List.of(resultSet));
