@@ -30,7 +30,7 @@ public final class StageScheduler {
     private final AdaptiveTaskCounts taskCounts;
     private final TaskPlacement placement;
     private final long taskMemoryBytes;
-    /** Runs the round trips to workers that go out all at once: a stage's bindings and task creations. */
+    /** Runs the round trips to workers that go out all at once: a stage's task creations. */
     private final Executor workerCalls;
 
     /** The plan as it runs: a join switched to partitioned re-cuts it. Changed only by the scheduling thread. */
@@ -115,14 +115,11 @@ public final class StageScheduler {
         synchronized (this) {
             schedules.add(schedule);
         }
-        // Every producer task is bound at once, each a round trip to its worker, before the stage's tasks exist.
-        List<CompletableFuture<Void>> bindings = new ArrayList<>();
         schedule.bindings().forEach((source, binding) -> {
             for (TaskLocation task : started.get(source)) {
-                bindings.add(CompletableFuture.runAsync(() -> transport.bindOutput(task, binding), workerCalls));
+                transport.bindOutput(task, binding);
             }
         });
-        awaitAll(bindings);
         int taskCount = schedule.taskCount();
         int outputPartitions = stage.id() == stagePlan.root().id() ? 1 : 0;
         // Registered before the first task exists, so that a release covers every task created.
