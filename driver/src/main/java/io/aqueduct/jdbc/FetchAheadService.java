@@ -82,6 +82,8 @@ final class FetchAheadService extends RemoteProtobufService {
                 && answer.frame != null
                 && !answer.frame.done
                 && answer.frame.rows instanceof Collection<?> rows
+                // An empty frame: the query has no rows yet, and a fetch ahead would only wait on the server.
+                && !rows.isEmpty()
                 && !answer.missingStatement
                 && !answer.missingResults) {
             fetchAhead(new FetchRequest(
