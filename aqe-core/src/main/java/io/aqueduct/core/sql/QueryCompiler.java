@@ -125,6 +125,18 @@ public final class QueryCompiler {
             .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
             .build();
 
+    /**
+     * A join condition that is a disjunction, as in TPC-H Q7 and Q19 ({@code (a1 AND b1) OR (a2 AND b2)}), filters
+     * each input by the disjunction of that input's own terms ({@code a1 OR a2}), so rows that cannot match are
+     * dropped in the scan instead of being shuffled into the join. It runs in a program of its own: next to
+     * JOIN_CONDITION_PUSH, which moves the derived terms down, it would derive them again without end. The bound on
+     * matches is a guard; each join fires once, then its condition holds the derived terms.
+     */
+    private static final HepProgram DISJUNCTION_EXPANSION = new HepProgramBuilder()
+            .addMatchLimit(32)
+            .addRuleInstance(CoreRules.EXPAND_JOIN_DISJUNCTION_LOCAL)
+            .build();
+
     /** Join order from statistics: Calcite's heuristic join ordering over multi-joins. */
     private static final HepProgram JOIN_ORDERING = new HepProgramBuilder()
             .addMatchOrder(HepMatchOrder.BOTTOM_UP)
@@ -336,7 +348,7 @@ public final class QueryCompiler {
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
         RelNode trimmed = converter.trimUnusedFields(false, run(REWRITES, decorrelated));
-        RelNode optimized = run(LOGICAL_OPTIMIZATION, trimmed);
+        RelNode optimized = run(LOGICAL_OPTIMIZATION, run(DISJUNCTION_EXPANSION, run(LOGICAL_OPTIMIZATION, trimmed)));
         RelNode ordered = run(SEMI_JOINS, run(LOGICAL_OPTIMIZATION, run(JOIN_ORDERING, optimized)));
         // Trimming last puts a projection right on top of each scan, which the scan then absorbs.
         return run(SCAN_PRUNING, converter.trimUnusedFields(false, ordered));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.TableScanNode;
@@ -51,6 +52,27 @@ class TestQueryCompiler {
 
         TableScanNode scan = scans(query.plan(List.of())).get(0);
         assertThat(scan.outputType().names()).containsExactlyInAnyOrder("l_quantity", "l_tax");
+    }
+
+    @Test
+    void aDisjunctiveJoinConditionFiltersEachScanByItsOwnTerms() {
+        CompiledQuery query = COMPILER.compile(
+                "SELECT count(*) FROM orders, customer WHERE o_custkey = c_custkey"
+                        + " AND ((o_orderstatus = 'F' AND c_mktsegment = 'BUILDING')"
+                        + " OR (o_orderstatus = 'O' AND c_mktsegment = 'MACHINERY'))",
+                "tpch",
+                "tiny");
+
+        List<String> filteredScans = new ArrayList<>();
+        collectFilteredScans(query.plan(List.of()), filteredScans);
+        assertThat(filteredScans).containsExactlyInAnyOrder("orders", "customer");
+    }
+
+    private static void collectFilteredScans(PlanNode node, List<String> tables) {
+        if (node instanceof FilterNode filter && filter.source() instanceof TableScanNode scan) {
+            tables.add(scan.table());
+        }
+        node.sources().forEach(source -> collectFilteredScans(source, tables));
     }
 
     @Test
