@@ -20,6 +20,8 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.stream.Stream;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
 import org.apache.calcite.config.CalciteConnectionConfigImpl;
@@ -42,6 +44,8 @@ import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlKind;
@@ -56,6 +60,7 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlAbstractParserImpl;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
@@ -158,15 +163,39 @@ public final class QueryCompiler {
             .build();
 
     /**
-     * The functions SQL may call: Calcite's standard table, PostgreSQL's library (LPAD, RPAD, LTRIM, RTRIM, LEFT,
-     * RIGHT, REPEAT, STRPOS, LENGTH, CONCAT, GREATEST and LEAST that skip NULLs, ...), and REVERSE. What the engine
-     * cannot run of them fails at planning with 0A000; {@code DatabaseMetaData}'s function lists show what plans.
+     * The functions of PostgreSQL's library the engine runs. The library's others (SPLIT_PART, MD5, CHR, TO_CHAR, ...)
+     * are not offered: a call of one fails at validation as an unknown function (42000) rather than validating and
+     * failing at planning.
+     */
+    private static final Set<String> POSTGRESQL_FUNCTIONS = Set.of(
+            "CONCAT",
+            "GREATEST",
+            "LEAST",
+            "LEFT",
+            "LENGTH",
+            "LPAD",
+            "LTRIM",
+            "REPEAT",
+            "RIGHT",
+            "RPAD",
+            "RTRIM",
+            "STRPOS");
+
+    /**
+     * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
+     * NULLs there), and REVERSE. What the engine cannot run of the standard's fails at planning with 0A000;
+     * {@code DatabaseMetaData}'s function lists show what plans.
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
             SqlStdOperatorTable.instance(),
-            caseInsensitive(SqlOperatorTables.chain(
-                    SqlLibraryOperatorTableFactory.INSTANCE.getOperatorTable(SqlLibrary.POSTGRESQL),
-                    SqlOperatorTables.of(SqlLibraryOperators.REVERSE))));
+            caseInsensitive(SqlOperatorTables.of(Stream.concat(
+                            SqlLibraryOperatorTableFactory.INSTANCE
+                                    .getOperatorTable(SqlLibrary.POSTGRESQL)
+                                    .getOperatorList()
+                                    .stream()
+                                    .filter(operator -> POSTGRESQL_FUNCTIONS.contains(operator.getName())),
+                            Stream.of(SqlLibraryOperators.REVERSE))
+                    .toList())));
 
     /**
      * {@code table}, its functions found whatever the case of their names: the parser folds unquoted names to lower
@@ -241,7 +270,38 @@ public final class QueryCompiler {
      */
     public CompiledQuery compileInsert(
             UpdateStatement.Insert insert, TableWriteTarget target, String sql, String catalog, String schema) {
-        return compileNode(sql, insert.source(), catalog, schema, new InsertInto(target, insert.columns()));
+        InsertInto into = new InsertInto(target, insert.columns());
+        return compileNode(sql, typedParameters(insert.source(), into), catalog, schema, into);
+    }
+
+    /**
+     * The source of an INSERT whose VALUES {@code ?} are cast to the column each goes into: Calcite infers no type for
+     * a parameter in VALUES, the column gives it one.
+     */
+    private static SqlNode typedParameters(SqlNode source, InsertInto insert) {
+        if (source.getKind() != SqlKind.VALUES) {
+            return source;
+        }
+        RowType columns = insert.target().columns();
+        List<String> targetNames = insert.columns().orElse(columns.names());
+        RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
+        for (SqlNode row : ((SqlCall) source).getOperandList()) {
+            if (!(row instanceof SqlCall call) || call.getKind() != SqlKind.ROW) {
+                continue;
+            }
+            for (int i = 0; i < call.operandCount() && i < targetNames.size(); i++) {
+                SqlNode value = call.operand(i);
+                int column = columns.names().indexOf(targetNames.get(i));
+                if (value instanceof SqlDynamicParam && column >= 0) {
+                    RelDataType type = TypeConverter.toRelDataType(columns.type(column), typeFactory);
+                    call.setOperand(
+                            i,
+                            SqlStdOperatorTable.CAST.createCall(
+                                    value.getParserPosition(), value, SqlTypeUtil.convertTypeToSpec(type)));
+                }
+            }
+        }
+        return source;
     }
 
     /** The query of a CREATE TABLE AS, compiled to learn its columns: the new table's. */

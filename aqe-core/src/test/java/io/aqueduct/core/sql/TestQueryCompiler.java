@@ -194,6 +194,22 @@ class TestQueryCompiler {
                 "IGNORE NULLS");
     }
 
+    /** PostgreSQL library functions the engine does not run are unknown, not validated and then refused at planning. */
+    @Test
+    void postgresqlFunctionsTheEngineDoesNotRunAreUnknown() {
+        for (String call : List.of("SPLIT_PART(n_name, 'A', 1)", "MD5(n_name)", "CHR(65)", "TO_CHAR(n_nationkey)")) {
+            assertThatThrownBy(() -> COMPILER.compile("SELECT " + call + " FROM nation", "tpch", "tiny"))
+                    .isInstanceOfSatisfying(AqueductException.class, e -> {
+                        assertThat(e.errorCode().sqlState()).as(e.getMessage()).startsWith("42");
+                        assertThat(e.getMessage()).containsIgnoringCase(call.substring(0, call.indexOf('(')));
+                    });
+        }
+        assertThat(COMPILER.compile("SELECT LPAD(n_name, 30, '-'), STRPOS(n_name, 'A') FROM nation", "tpch", "tiny")
+                        .resultType()
+                        .size())
+                .isEqualTo(2);
+    }
+
     private static void assertError(String sql, ErrorCode code, String position) {
         assertThatThrownBy(() -> COMPILER.compile(sql, "tpch", "tiny"))
                 .isInstanceOfSatisfying(AqueductException.class, e -> {

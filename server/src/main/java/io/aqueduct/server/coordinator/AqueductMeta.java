@@ -93,6 +93,10 @@ public final class AqueductMeta implements ProtobufMeta {
     /** A statement's state; a fetch reads it under the lock but waits for rows outside it. */
     private static final class StatementState {
         CompiledQuery prepared;
+        /** A prepared statement that writes (its text {@link #updateSql}), run by execute and executeBatch. */
+        UpdateStatement update;
+
+        String updateSql;
         volatile RetryingQuery execution;
         /** The session's {@code query.fetch_wait} when the execution started. */
         Duration fetchWait;
@@ -165,7 +169,16 @@ public final class AqueductMeta implements ProtobufMeta {
             int id = statementIds.incrementAndGet();
             StatementState statement = new StatementState();
             requireText(sql);
-            compileInto(statement, connection.session, sql, maxRowCount);
+            Optional<UpdateStatement> update =
+                    UpdateStatement.parse(sql, connection.session.catalog(), connection.session.schema());
+            if (update.isPresent()) {
+                statement.update = update.get();
+                statement.updateSql = sql;
+                statement.signature =
+                        updateSignature(sql, coordinator.updateParameterTypes(update.get(), sql, connection.session));
+            } else {
+                compileInto(statement, connection.session, sql, maxRowCount);
+            }
             connection.statements.put(id, statement);
             return new StatementHandle(ch.id, id, statement.signature);
         });
@@ -216,7 +229,7 @@ public final class AqueductMeta implements ProtobufMeta {
             if (update.isPresent()) {
                 statement.closeExecution();
                 long count = coordinator.executeUpdate(
-                        update.get(), sql, connection.session, h.connectionId, h.id, requestNanos);
+                        update.get(), sql, List.of(), connection.session, h.connectionId, h.id, requestNanos);
                 return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, count)));
             }
             compileInto(statement, connection.session, sql, maxRowCount);
@@ -235,6 +248,10 @@ public final class AqueductMeta implements ProtobufMeta {
             throws NoSuchStatementException {
         long requestNanos = System.nanoTime();
         StatementState statement = statement(connection(h.connectionId), h.id);
+        if (statement.update != null) {
+            long count = executePreparedUpdate(h, statement, parameterValues, requestNanos);
+            return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, count)));
+        }
         if (statement.prepared == null) {
             throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
         }
@@ -375,9 +392,14 @@ public final class AqueductMeta implements ProtobufMeta {
             columns.add(JdbcTypes.column(
                     i, type.names().get(i), type.type(i), nullable.get(i), session.catalog(), session.schema(), ""));
         }
+        return Signature.create(
+                columns, query.sql(), parameters(query.parameterTypes()), CursorFactory.LIST, StatementType.SELECT);
+    }
+
+    private static List<AvaticaParameter> parameters(List<DataType> types) {
         List<AvaticaParameter> parameters = new ArrayList<>();
-        for (int i = 0; i < query.parameterTypes().size(); i++) {
-            DataType parameterType = query.parameterTypes().get(i);
+        for (int i = 0; i < types.size(); i++) {
+            DataType parameterType = types.get(i);
             parameters.add(new AvaticaParameter(
                     parameterType.isNumeric(),
                     JdbcTypes.precision(parameterType),
@@ -387,23 +409,74 @@ public final class AqueductMeta implements ProtobufMeta {
                     JdbcTypes.className(parameterType),
                     "?" + (i + 1)));
         }
-        return Signature.create(columns, query.sql(), parameters, CursorFactory.LIST, StatementType.SELECT);
+        return parameters;
+    }
+
+    /** A batch of statements that write, run one after the other ({@code Statement.executeBatch}). */
+    @Override
+    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
+            throws NoSuchStatementException {
+        ConnectionState connection = connection(h.connectionId);
+        statement(connection, h.id);
+        return guard(() -> {
+            long[] counts = new long[sqlCommands.size()];
+            for (int i = 0; i < counts.length; i++) {
+                String sql = sqlCommands.get(i);
+                requireText(sql);
+                UpdateStatement update = UpdateStatement.parse(
+                                sql, connection.session.catalog(), connection.session.schema())
+                        .orElseThrow(() -> new AqueductException(
+                                ErrorCode.INVALID_QUERY, "A batch holds only statements that write: " + sql));
+                counts[i] = coordinator.executeUpdate(
+                        update, sql, List.of(), connection.session, h.connectionId, h.id, System.nanoTime());
+            }
+            return new ExecuteBatchResult(counts);
+        });
+    }
+
+    /** A prepared statement that writes, once per parameter set ({@code PreparedStatement.executeBatch}). */
+    @Override
+    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues)
+            throws NoSuchStatementException {
+        StatementState statement = statement(connection(h.connectionId), h.id);
+        if (statement.update == null) {
+            throw AvaticaErrors.toAvatica(new AqueductException(
+                    ErrorCode.INVALID_QUERY, "A batch runs only a prepared statement that writes"));
+        }
+        long[] counts = new long[parameterValues.size()];
+        for (int i = 0; i < counts.length; i++) {
+            counts[i] = executePreparedUpdate(h, statement, parameterValues.get(i), System.nanoTime());
+        }
+        return new ExecuteBatchResult(counts);
     }
 
     @Override
-    public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands) {
-        throw AvaticaErrors.toAvatica(
-                new AqueductException(ErrorCode.NOT_SUPPORTED, "Batches are not supported: Aqueduct is read-only"));
+    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> parameterValues)
+            throws NoSuchStatementException {
+        List<List<TypedValue>> values = new ArrayList<>();
+        for (Requests.UpdateBatch batch : parameterValues) {
+            values.add(batch.getParameterValuesList().stream()
+                    .map(TypedValue::fromProto)
+                    .toList());
+        }
+        return executeBatch(h, values);
     }
 
-    @Override
-    public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues) {
-        return prepareAndExecuteBatch(h, List.of());
+    private long executePreparedUpdate(
+            StatementHandle h, StatementState statement, List<TypedValue> parameterValues, long requestNanos) {
+        List<Object> values = new ArrayList<>();
+        if (parameterValues != null) {
+            parameterValues.forEach(value -> values.add(value == null ? null : value.value));
+        }
+        Session session = connection(h.connectionId).session;
+        statement.closeExecution();
+        return guard(() -> coordinator.executeUpdate(
+                statement.update, statement.updateSql, values, session, h.connectionId, h.id, requestNanos));
     }
 
-    @Override
-    public ExecuteBatchResult executeBatchProtobuf(StatementHandle h, List<Requests.UpdateBatch> parameterValues) {
-        return prepareAndExecuteBatch(h, List.of());
+    /** A statement that writes: no columns, its parameters typed as the columns they go into. */
+    private static Signature updateSignature(String sql, List<DataType> parameterTypes) {
+        return Signature.create(List.of(), sql, parameters(parameterTypes), CursorFactory.LIST, StatementType.IS_DML);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.QueryCompiler;
 import io.aqueduct.core.sql.TableWriteTarget;
 import io.aqueduct.core.sql.UpdateStatement;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
@@ -149,16 +150,7 @@ final class CatalogUpdates {
             String schema,
             WriteRunner runner) {
         UpdateStatement.QualifiedName name = insert.table();
-        MemoryTable table = memory.table(name.schema(), name.name())
-                .orElseThrow(
-                        () -> new AqueductException(ErrorCode.TABLE_NOT_FOUND, "Table " + name + " does not exist"));
-        TableWriteTarget target = new TableWriteTarget(
-                name.catalog(),
-                name.schema(),
-                name.name(),
-                table.definition().columns(),
-                table.definition().nullable());
-        CompiledQuery query = compiler.compileInsert(insert, target, sql, catalog, schema);
+        CompiledQuery query = compileInsert(memory, insert, sql, catalog, schema);
         Written written;
         try {
             written = runner.run(query);
@@ -168,6 +160,30 @@ final class CatalogUpdates {
         }
         memory.addWritten(name.schema(), name.name(), written.rows(), written.bytes());
         return written.rows();
+    }
+
+    /** The types of the {@code ?} parameters of {@code statement}: an INSERT's, as its target columns take them. */
+    List<DataType> parameterTypes(UpdateStatement statement, String sql, String catalog, String schema) {
+        if (statement instanceof UpdateStatement.Insert insert) {
+            return compileInsert(writable(statement.catalog()), insert, sql, catalog, schema)
+                    .parameterTypes();
+        }
+        return List.of();
+    }
+
+    private CompiledQuery compileInsert(
+            MemoryCatalog memory, UpdateStatement.Insert insert, String sql, String catalog, String schema) {
+        UpdateStatement.QualifiedName name = insert.table();
+        MemoryTable table = memory.table(name.schema(), name.name())
+                .orElseThrow(
+                        () -> new AqueductException(ErrorCode.TABLE_NOT_FOUND, "Table " + name + " does not exist"));
+        TableWriteTarget target = new TableWriteTarget(
+                name.catalog(),
+                name.schema(),
+                name.name(),
+                table.definition().columns(),
+                table.definition().nullable());
+        return compiler.compileInsert(insert, target, sql, catalog, schema);
     }
 
     /** The memory catalog, if {@code catalog} names it; writes to any other catalog fail with 0A000. */

@@ -27,6 +27,7 @@ import io.aqueduct.core.stage.DistributedPlanner;
 import io.aqueduct.core.stage.StagePlan;
 import io.aqueduct.core.stage.StagePlanPrinter;
 import io.aqueduct.core.system.SystemTables;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.server.finalplan.FinalPlan;
 import io.aqueduct.server.finalplan.FinalPlanJson;
 import io.aqueduct.server.finalplan.FinalPlanText;
@@ -157,17 +158,20 @@ public final class Coordinator implements AutoCloseable {
 
     /**
      * Runs a statement that writes (DDL, INSERT, CREATE TABLE AS) and returns its update count; an INSERT runs as a
-     * registered query like any other, its time limit counting from {@code requestNanos}.
+     * registered query like any other, its time limit counting from {@code requestNanos}, with {@code
+     * parameterValues} for its {@code ?}.
      */
     long executeUpdate(
             UpdateStatement statement,
             String sql,
+            List<?> parameterValues,
             Session session,
             String connectionId,
             int statementId,
             long requestNanos) {
         return updates.execute(statement, sql, session.catalog(), session.schema(), insert -> {
-            RetryingQuery execution = execute(insert, List.of(), session, connectionId, statementId, requestNanos);
+            RetryingQuery execution =
+                    execute(insert, parameterValues, session, connectionId, statementId, requestNanos);
             try (execution) {
                 List<Common.Row> rows = new ArrayList<>();
                 do {
@@ -182,6 +186,11 @@ public final class Coordinator implements AutoCloseable {
                 throw new CatalogUpdates.WriteFailed(execution.queryId(), e);
             }
         });
+    }
+
+    /** The types of the {@code ?} parameters of a statement that writes. */
+    List<DataType> updateParameterTypes(UpdateStatement statement, String sql, Session session) {
+        return updates.parameterTypes(statement, sql, session.catalog(), session.schema());
     }
 
     CompiledQuery compile(String sql, Session session) {
