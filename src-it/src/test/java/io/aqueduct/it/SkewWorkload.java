@@ -26,6 +26,8 @@ final class SkewWorkload {
         settings.setProperty("distributed.broadcast_max_bytes", "0");
         settings.setProperty("distributed.skew_min_bytes", "10KB");
         settings.setProperty("distributed.dynamic_bytes_per_partition", "256KB");
+        // As many join tasks as the static run's, whatever the cores of the machine running the test.
+        settings.setProperty("distributed.max_tasks_per_stage", "8");
         return settings;
     }
 

@@ -54,6 +54,15 @@ class TestFileTables {
         return TpchQueries.numbers();
     }
 
+    /**
+     * The queries whose joins do not depend on nullability. Q16's {@code NOT IN (SELECT s_suppkey ...)} is a plain
+     * anti join over the tpch catalog, whose key columns are NOT NULL, but needs its NULL check (a count of NULL keys
+     * joined in) over files that do not declare their columns NOT NULL.
+     */
+    static List<Integer> nullabilityIndependentQueries() {
+        return TpchQueries.numbers().stream().filter(number -> number != 16).toList();
+    }
+
     @BeforeAll
     void start() throws Exception {
         oracle = DuckDbOracle.load(0.01);
@@ -144,7 +153,7 @@ class TestFileTables {
      * differ, since the two catalogs size tables differently (footer bytes against generated Arrow bytes).
      */
     @ParameterizedTest(name = "Q{0}")
-    @MethodSource("queries")
+    @MethodSource("nullabilityIndependentQueries")
     void parquetJoinsInTheOrderTheTpchCatalogDoes(int number) throws SQLException {
         String sql = TpchQueries.query(number);
         JoinOrder files = JoinOrder.of(parquet, sql);

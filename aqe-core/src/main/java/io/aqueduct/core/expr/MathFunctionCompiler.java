@@ -21,10 +21,15 @@ final class MathFunctionCompiler {
             case EXP -> doubles(call, Math::exp);
             case LN -> doubles(call, Math::log);
             case LOG10 -> doubles(call, Math::log10);
-            case POWER -> {
-                double exponent = literalNumber(call, 1).doubleValue();
-                yield doubles(call, base -> Math.pow(base, exponent));
-            }
+            case POWER ->
+                CastExpression.create(
+                        new DoubleArithmeticExpression(
+                                Function.POWER,
+                                ExpressionCompiler.coerce(call.operand(0), DataType.DOUBLE),
+                                ExpressionCompiler.coerce(call.operand(1), DataType.DOUBLE),
+                                DataType.DOUBLE),
+                        DataType.DOUBLE,
+                        call.type());
             case SIGN -> rounding(call, Math::signum, value -> BigDecimal.valueOf(value.signum()));
             case CEIL -> rounding(call, Math::ceil, value -> value.setScale(0, RoundingMode.CEILING));
             case FLOOR -> rounding(call, Math::floor, value -> value.setScale(0, RoundingMode.FLOOR));

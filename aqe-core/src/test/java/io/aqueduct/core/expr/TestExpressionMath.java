@@ -1,6 +1,7 @@
 package io.aqueduct.core.expr;
 
 import static io.aqueduct.core.expr.ExpressionTester.call;
+import static io.aqueduct.core.expr.ExpressionTester.evaluate;
 import static io.aqueduct.core.expr.ExpressionTester.evaluateColumn;
 import static io.aqueduct.core.expr.ExpressionTester.input;
 import static io.aqueduct.core.expr.ExpressionTester.literal;
@@ -10,7 +11,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.testing.ArrowAllocatorTest;
+import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.RowType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TestExpressionMath extends ArrowAllocatorTest {
@@ -40,6 +46,18 @@ class TestExpressionMath extends ArrowAllocatorTest {
         Call root =
                 call(Function.POWER, DataType.DOUBLE, input(0, DataType.DOUBLE), literal(5L, DataType.decimal(2, 1)));
         assertThat(evaluateColumn(allocator, root, DataType.DOUBLE, 9.0)).containsExactly(3.0);
+    }
+
+    @Test
+    void powerTakesItsExponentFromAColumn() {
+        Call power =
+                call(Function.POWER, DataType.DOUBLE, input(0, DataType.INTEGER), input(1, DataType.decimal(3, 1)));
+        RowType type = BatchBuilder.rowType(DataType.INTEGER, DataType.decimal(3, 1));
+        List<List<Object>> rows = new ArrayList<>();
+        rows.add(List.of(2L, 30L));
+        rows.add(List.of(16L, 5L));
+        rows.add(Arrays.asList(3L, null));
+        assertThat(evaluate(allocator, power, type, rows)).containsExactly(8.0, 4.0, null);
     }
 
     @Test
