@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  * holds the heap, Arrow's off-heap buffers and the rest. Empty where the process is gone or not ours.
  */
 final class ProcessMemory {
-    static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+    /** A heap or generation line of {@code GC.heap_info}: one for G1, young and old generation for Parallel/Serial. */
+    static final Pattern HEAP_USED = Pattern.compile("total \\d+K, used (\\d+)K");
+
     static final Pattern RESIDENT = Pattern.compile("VmRSS:\\s+(\\d+) kB");
     private static final long JCMD_TIMEOUT_SECONDS = 30;
 
@@ -26,7 +28,7 @@ final class ProcessMemory {
     static OptionalLong heapUsedAfterGc(long pid) {
         try {
             jcmd(pid, "GC.run");
-            return firstKilobytes(HEAP_USED, jcmd(pid, "GC.heap_info"));
+            return sumOfKilobytes(HEAP_USED, jcmd(pid, "GC.heap_info"));
         } catch (IOException e) {
             return OptionalLong.empty();
         } catch (InterruptedException e) {
@@ -47,6 +49,18 @@ final class ProcessMemory {
     static OptionalLong firstKilobytes(Pattern pattern, String text) {
         Matcher matcher = pattern.matcher(text);
         return matcher.find() ? OptionalLong.of(Long.parseLong(matcher.group(1)) * 1024) : OptionalLong.empty();
+    }
+
+    /** The sum of every match of {@code pattern}'s group, in kilobytes, as bytes; empty without a match. */
+    static OptionalLong sumOfKilobytes(Pattern pattern, String text) {
+        Matcher matcher = pattern.matcher(text);
+        long kilobytes = 0;
+        boolean found = false;
+        while (matcher.find()) {
+            kilobytes += Long.parseLong(matcher.group(1));
+            found = true;
+        }
+        return found ? OptionalLong.of(kilobytes * 1024) : OptionalLong.empty();
     }
 
     private static String jcmd(long pid, String command) throws IOException, InterruptedException {

@@ -57,10 +57,25 @@ class TestMemoryTrend {
                 """;
         String status = "Name:\tjava\nVmPeak:\t 4000000 kB\nVmRSS:\t  300000 kB\n";
 
-        assertThat(ProcessMemory.firstKilobytes(ProcessMemory.HEAP_USED, heapInfo))
+        assertThat(ProcessMemory.sumOfKilobytes(ProcessMemory.HEAP_USED, heapInfo))
                 .hasValue(52428L * 1024);
         assertThat(ProcessMemory.firstKilobytes(ProcessMemory.RESIDENT, status)).hasValue(300000L * 1024);
-        assertThat(ProcessMemory.firstKilobytes(ProcessMemory.HEAP_USED, "no such process"))
+        assertThat(ProcessMemory.sumOfKilobytes(ProcessMemory.HEAP_USED, "no such process"))
                 .isEmpty();
+    }
+
+    /** The workers run the Parallel collector: their heap is the young and the old generation together. */
+    @Test
+    void addsTheGenerationsOfTheParallelCollector() {
+        String heapInfo = """
+                5678:
+                 PSYoungGen      total 76288K, used 2621K [0x00000000eab00000, 0x00000000f0000000, 0x0000000100000000)
+                  eden space 65536K, 4% used [0x00000000eab00000,0x00000000ead8f4a8,0x00000000eeb00000)
+                 ParOldGen       total 175104K, used 10240K [0x00000000c0000000, 0x00000000cab00000, 0x00000000eab00000)
+                 Metaspace       used 40960K, committed 41472K, reserved 1114112K
+                """;
+
+        assertThat(ProcessMemory.sumOfKilobytes(ProcessMemory.HEAP_USED, heapInfo))
+                .hasValue((2621L + 10240L) * 1024);
     }
 }
