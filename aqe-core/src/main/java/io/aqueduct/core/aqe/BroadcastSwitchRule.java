@@ -7,8 +7,11 @@ import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.OutputPartitioning;
+import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,11 +36,12 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
         if (deciding.switchedToPartitioned()) {
             return;
         }
-        apply(deciding.stage(), deciding.estimates(), deciding.tasksByStage(), deciding.settings())
+        apply(deciding.plan(), deciding.stage(), deciding.estimates(), deciding.tasksByStage(), deciding.settings())
                 .ifPresent(deciding::settle);
     }
 
     static Optional<StageSchedule> apply(
+            StagePlan plan,
             Stage stage,
             Map<Integer, ProducerSamples.Estimate> estimates,
             Map<Integer, List<TaskLocation>> tasksByStage,
@@ -47,6 +51,14 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
                 || join.get().joinType().keepsUnmatchedBuildRows()
                 || !(join.get().probe() instanceof RemoteSourceNode probe)
                 || !(join.get().build() instanceof RemoteSourceNode build)) {
+            return Optional.empty();
+        }
+        // The stage's other sources (a broadcast join above this one, as in Q7) must reach every new task.
+        List<Integer> otherSources = stage.sourceStageIds().stream()
+                .filter(source -> source != probe.stageId() && source != build.stageId())
+                .toList();
+        if (otherSources.stream()
+                .anyMatch(source -> plan.stage(source).outputPartitioning().kind() != PartitioningKind.BROADCAST)) {
             return Optional.empty();
         }
         ProducerSamples.Estimate buildSide = estimates.get(build.stageId());
@@ -67,18 +79,20 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
                 "broadcast join, " + probeTasks + " tasks",
                 inputs,
                 reason);
-        Map<Integer, OutputBinding> bindings = Map.of(
-                build.stageId(), OutputBinding.of(OutputPartitioning.BROADCAST, probeTasks),
-                probe.stageId(), OutputBinding.of(OutputPartitioning.SINGLE, 1));
+        Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
+        bindings.put(build.stageId(), OutputBinding.of(OutputPartitioning.BROADCAST, probeTasks));
+        bindings.put(probe.stageId(), OutputBinding.of(OutputPartitioning.SINGLE, 1));
+        otherSources.forEach(
+                source -> bindings.put(source, OutputBinding.of(OutputPartitioning.BROADCAST, probeTasks)));
         List<StageSchedule.TaskReads> reads = new ArrayList<>();
         for (int task = 0; task < probeTasks; task++) {
-            reads.add(new StageSchedule.TaskReads(
-                    Map.of(
-                            build.stageId(),
-                            StageSchedule.SourceRead.all(List.of(task)),
-                            probe.stageId(),
-                            new StageSchedule.SourceRead(OptionalInt.of(task), List.of(0))),
-                    "probe task " + task));
+            Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
+            sources.put(build.stageId(), StageSchedule.SourceRead.all(List.of(task)));
+            sources.put(probe.stageId(), new StageSchedule.SourceRead(OptionalInt.of(task), List.of(0)));
+            for (int source : otherSources) {
+                sources.put(source, StageSchedule.SourceRead.all(List.of(task)));
+            }
+            reads.add(new StageSchedule.TaskReads(sources, "probe task " + task));
         }
         return Optional.of(new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, List.of(decision)));
     }
