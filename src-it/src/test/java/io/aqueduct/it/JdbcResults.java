@@ -1,12 +1,14 @@
 package io.aqueduct.it;
 
+import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reading JDBC result sets in assertions: their column labels, one column's values. */
+/** Reading JDBC result sets in assertions: their column labels, one column's values, a plan that ran. */
 final class JdbcResults {
     /** The first columns of {@code DatabaseMetaData.getColumns}, in the order JDBC specifies. */
     static final List<String> GET_COLUMNS_LABELS = List.of(
@@ -47,5 +49,13 @@ final class JdbcResults {
             values.add(resultSet.getString(label));
         }
         return values;
+    }
+
+    /** The lines of {@code EXPLAIN ANALYZE sql}: the plan that ran, with its metrics. */
+    static List<String> explainAnalyze(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + sql)) {
+            return column(rows, "PLAN");
+        }
     }
 }

@@ -59,9 +59,9 @@ class TestSplitCaching {
         String sql = TpchQueries.query(3);
         try (Connection connection = cluster.connect("tpch", "tiny")) {
             QueryResult first = run(connection, sql);
-            explainAnalyze(connection, sql);
+            JdbcResults.explainAnalyze(connection, sql);
 
-            List<ScanCounts> repeated = scanCounts(explainAnalyze(connection, sql));
+            List<ScanCounts> repeated = scanCounts(JdbcResults.explainAnalyze(connection, sql));
             QueryResult again = run(connection, sql);
 
             assertThat(repeated).hasSize(3).allSatisfy(scan -> {
@@ -77,7 +77,7 @@ class TestSplitCaching {
     void aCountOfRowsScansNoColumn() throws SQLException {
         String sql = "SELECT count(*) FROM orders";
         try (Connection connection = cluster.connect("tpch", "tiny")) {
-            List<String> plan = explainAnalyze(connection, sql);
+            List<String> plan = JdbcResults.explainAnalyze(connection, sql);
 
             assertThat(plan).anySatisfy(line -> assertThat(line).contains("TableScan tpch.tiny.orders []"));
             ResultComparator.assertSameResults(oracle.execute(sql), run(connection, sql), false);
@@ -89,17 +89,6 @@ class TestSplitCaching {
                 ResultSet rows = statement.executeQuery(sql)) {
             return ResultReader.read(rows);
         }
-    }
-
-    private static List<String> explainAnalyze(Connection connection, String sql) throws SQLException {
-        List<String> lines = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + sql)) {
-            while (rows.next()) {
-                lines.add(rows.getString(1));
-            }
-        }
-        return lines;
     }
 
     private static List<ScanCounts> scanCounts(List<String> plan) {

@@ -140,7 +140,7 @@ class TestWorkerLoss {
         String sql = TpchQueries.query(9);
         String victim = cluster.workerUrls().get(kills % cluster.workerUrls().size());
         long victimPid = cluster.workerInfo(victim).pid();
-        Future<List<String>> explained = client.submit(() -> explainAnalyze(connection, sql));
+        Future<List<String>> explained = client.submit(() -> JdbcResults.explainAnalyze(connection, sql));
         assertThat(awaitTasksOn(cluster, victim, explained))
                 .as("%s ran a task of EXPLAIN ANALYZE", victim)
                 .isTrue();
@@ -153,17 +153,6 @@ class TestWorkerLoss {
         System.out.printf(
                 "worker-loss: EXPLAIN ANALYZE Q9: killed %s (pid %d), %d attempts shown, rejoined as pid %d%n",
                 victim, victimPid, attempts, newPid);
-    }
-
-    private static List<String> explainAnalyze(Connection connection, String sql) throws SQLException {
-        List<String> lines = new ArrayList<>();
-        try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("EXPLAIN ANALYZE " + sql)) {
-            while (rows.next()) {
-                lines.add(rows.getString(1));
-            }
-        }
-        return lines;
     }
 
     private static QueryResult query(Connection connection, String sql) throws SQLException {
