@@ -50,6 +50,7 @@ final class ConnectionSettings {
 
     private static final String URL = BuiltInConnectionProperty.URL.camelName();
     private static final String FACTORY = BuiltInConnectionProperty.FACTORY.camelName();
+    private static final String HTTP_CLIENT = BuiltInConnectionProperty.HTTP_CLIENT_IMPL.camelName();
     private static final String SERIALIZATION = BuiltInConnectionProperty.SERIALIZATION.camelName();
     private static final String FETCH_SIZE = BuiltInConnectionProperty.FETCH_SIZE.camelName();
     /**
@@ -125,6 +126,7 @@ final class ConnectionSettings {
         avatica.setProperty(URL, (ssl ? "https://" : "http://") + url.address());
         avatica.setProperty(SERIALIZATION, serialization.name());
         avatica.setProperty(FACTORY, AqueductServiceFactory.class.getName());
+        avatica.putIfAbsent(HTTP_CLIENT, PerRequestContextHttpClient.class.getName());
         avatica.putIfAbsent(FETCH_SIZE, SERVER_SIZED_FRAMES);
         // Avatica's own credential keys, when given, win like an explicit authentication scheme does.
         String avaticaUser = BuiltInConnectionProperty.AVATICA_USER.camelName();

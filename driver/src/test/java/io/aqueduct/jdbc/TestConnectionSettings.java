@@ -18,6 +18,7 @@ class TestConnectionSettings {
                         Map.entry("url", "http://coordinator:8765"),
                         Map.entry("serialization", "PROTOBUF"),
                         Map.entry("factory", AqueductServiceFactory.class.getName()),
+                        Map.entry("httpclient_impl", PerRequestContextHttpClient.class.getName()),
                         Map.entry("fetch_size", "65536"));
         assertThat(settings.serverProperties()).isEmpty();
     }

@@ -24,6 +24,10 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.assertj.core.api.AbstractThrowableAssert;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -113,6 +117,48 @@ class TestJdbcSecurity {
                 assertThat(rows.getLong(1)).as("another user's tasks").isZero();
             }
         }
+    }
+
+    /**
+     * A connection sends requests from more than one thread (the driver fetches the next frame ahead
+     * while the client runs its next statement; a cancel runs beside its query): every one of them
+     * stays authenticated.
+     */
+    @Test
+    void requestsFromSeveralThreadsOfOneConnectionStayAuthenticated() throws Exception {
+        String multiFrameQuery = "SELECT l_orderkey, l_comment FROM lineitem";
+        try (Connection connection = DriverManager.getConnection(url("/tpch/tiny", "password=" + encoded(PASSWORD)))) {
+            ExecutorService threads = Executors.newFixedThreadPool(3);
+            try {
+                List<Future<Long>> rowCounts = new ArrayList<>();
+                for (int thread = 0; thread < 3; thread++) {
+                    rowCounts.add(threads.submit(() -> {
+                        long rows = 0;
+                        for (int round = 0; round < 4; round++) {
+                            rows += count(connection, multiFrameQuery);
+                            assertThat(lastQueryId(connection, "SELECT 1")).isNotEmpty();
+                        }
+                        return rows;
+                    }));
+                }
+                for (Future<Long> rowCount : rowCounts) {
+                    assertThat(rowCount.get(2, TimeUnit.MINUTES)).isEqualTo(4 * count(connection, multiFrameQuery));
+                }
+            } finally {
+                threads.shutdownNow();
+            }
+        }
+    }
+
+    private static long count(Connection connection, String sql) throws SQLException {
+        long rows = 0;
+        try (Statement statement = connection.createStatement();
+                ResultSet results = statement.executeQuery(sql)) {
+            while (results.next()) {
+                rows++;
+            }
+        }
+        return rows;
     }
 
     private static String lastQueryId(Connection connection, String sql) throws SQLException {
