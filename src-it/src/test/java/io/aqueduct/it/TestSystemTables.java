@@ -42,7 +42,14 @@ class TestSystemTables {
                     new ColumnDescription(3, "pid", Types.BIGINT),
                     new ColumnDescription(4, "cores", Types.INTEGER),
                     new ColumnDescription(5, "running_tasks", Types.INTEGER),
-                    new ColumnDescription(6, "allocated_bytes", Types.BIGINT)));
+                    new ColumnDescription(6, "allocated_bytes", Types.BIGINT),
+                    new ColumnDescription(7, "peak_allocated_bytes", Types.BIGINT),
+                    new ColumnDescription(8, "memory_limit_bytes", Types.BIGINT),
+                    new ColumnDescription(9, "split_cache_bytes", Types.BIGINT),
+                    new ColumnDescription(10, "split_cache_capacity_bytes", Types.BIGINT),
+                    new ColumnDescription(11, "heap_used_bytes", Types.BIGINT),
+                    new ColumnDescription(12, "heap_peak_bytes", Types.BIGINT),
+                    new ColumnDescription(13, "heap_max_bytes", Types.BIGINT)));
 
     private final AqueductCluster cluster;
     private Connection connection;
@@ -125,6 +132,26 @@ class TestSystemTables {
             expected.add(List.of(url, "ACTIVE", cluster.workerPid(url), cores, 0, 0L));
         }
         assertThat(rows).isEqualTo(expected);
+    }
+
+    /** After a query the workers' peaks include its tasks; every figure stays within its bound. */
+    @Test
+    void workersReportTheirMemoryWithinItsBounds() throws SQLException {
+        rows("SELECT count(*), sum(l_quantity) FROM tpch.tiny.lineitem");
+        List<List<Object>> workers = rows("SELECT peak_allocated_bytes, memory_limit_bytes, split_cache_bytes,"
+                + " split_cache_capacity_bytes, heap_peak_bytes, heap_max_bytes FROM sys.workers");
+        assertThat(workers).hasSize(cluster.workerUrls().size());
+        for (List<Object> worker : workers) {
+            long taskPeak = (Long) worker.get(0);
+            long arrowLimit = (Long) worker.get(1);
+            long splitCache = (Long) worker.get(2);
+            long splitCacheCapacity = (Long) worker.get(3);
+            assertThat(taskPeak).as("task peak").isPositive().isLessThanOrEqualTo(arrowLimit);
+            assertThat(splitCacheCapacity).as("split cache bound").isPositive().isLessThan(arrowLimit);
+            assertThat(splitCache).as("split cache").isBetween(0L, splitCacheCapacity);
+            assertThat((Long) worker.get(4)).as("heap peak").isPositive();
+            assertThat((Long) worker.get(5)).as("heap max").isPositive();
+        }
     }
 
     @Test

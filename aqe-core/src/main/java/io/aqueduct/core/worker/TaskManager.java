@@ -32,6 +32,7 @@ public final class TaskManager implements AutoCloseable {
     private final ConnectorRegistry connectors;
     private final WorkerTransport client;
     private final BufferAllocator allocator;
+    private final WorkerMemoryGauge memory;
     private final String workerUrl;
     /** The processors this worker reports: the coordinator sizes stages by them. */
     private final int cores;
@@ -66,6 +67,18 @@ public final class TaskManager implements AutoCloseable {
             String workerUrl,
             long idleTaskMillis,
             int cores) {
+        this(connectors, client, allocator, WorkerMemoryGauge.tasksOnly(allocator), workerUrl, idleTaskMillis, cores);
+    }
+
+    /** As the other constructors, answering for the worker's memory as {@code memory} reads it. */
+    public TaskManager(
+            ConnectorRegistry connectors,
+            WorkerTransport client,
+            BufferAllocator allocator,
+            WorkerMemoryGauge memory,
+            String workerUrl,
+            long idleTaskMillis,
+            int cores) {
         if (cores < 1) {
             throw new IllegalArgumentException("cores must be positive: " + cores);
         }
@@ -73,6 +86,7 @@ public final class TaskManager implements AutoCloseable {
         this.connectors = connectors;
         this.client = client;
         this.allocator = allocator;
+        this.memory = memory;
         this.workerUrl = workerUrl;
         reaper.scheduleWithFixedDelay(() -> reapIdleFor(idleTaskMillis), 10, 10, TimeUnit.SECONDS);
     }
@@ -130,8 +144,7 @@ public final class TaskManager implements AutoCloseable {
         synchronized (this) {
             recent = List.copyOf(recentTaskIds);
         }
-        return new WorkerInfo(
-                workerUrl, ProcessHandle.current().pid(), cores, tasks.size(), allocator.getAllocatedMemory(), recent);
+        return new WorkerInfo(workerUrl, ProcessHandle.current().pid(), cores, tasks.size(), memory.read(), recent);
     }
 
     /** Tasks nobody asked about for a while belong to a coordinator that is gone. */

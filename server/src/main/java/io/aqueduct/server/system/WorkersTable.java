@@ -2,6 +2,7 @@ package io.aqueduct.server.system;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.protocol.WorkerInfo;
+import io.aqueduct.core.protocol.WorkerMemory;
 import io.aqueduct.core.system.SystemColumns;
 import io.aqueduct.core.system.SystemScan;
 import io.aqueduct.core.system.SystemTable;
@@ -26,6 +27,10 @@ final class WorkersTable implements SystemTable<SystemContext> {
         <T> T ifAnswered(Function<WorkerInfo, T> value) {
             return info == null ? null : value.apply(info);
         }
+
+        <T> T ifMemory(Function<WorkerMemory, T> value) {
+            return info == null ? null : value.apply(info.memory());
+        }
     }
 
     private static final SystemColumns<Row> COLUMNS = SystemColumns.<Row>builder()
@@ -36,7 +41,14 @@ final class WorkersTable implements SystemTable<SystemContext> {
             .bigint("pid", row -> row.ifAnswered(WorkerInfo::pid))
             .integer("cores", row -> row.ifAnswered(WorkerInfo::processors))
             .integer("running_tasks", row -> row.ifAnswered(WorkerInfo::activeTasks))
-            .bigint("allocated_bytes", row -> row.ifAnswered(WorkerInfo::allocatedBytes))
+            .bigint("allocated_bytes", row -> row.ifMemory(WorkerMemory::taskBytes))
+            .bigint("peak_allocated_bytes", row -> row.ifMemory(WorkerMemory::taskPeakBytes))
+            .bigint("memory_limit_bytes", row -> row.ifMemory(WorkerMemory::arrowLimitBytes))
+            .bigint("split_cache_bytes", row -> row.ifMemory(WorkerMemory::splitCacheBytes))
+            .bigint("split_cache_capacity_bytes", row -> row.ifMemory(WorkerMemory::splitCacheCapacityBytes))
+            .bigint("heap_used_bytes", row -> row.ifMemory(WorkerMemory::heapUsedBytes))
+            .bigint("heap_peak_bytes", row -> row.ifMemory(WorkerMemory::heapPeakBytes))
+            .bigint("heap_max_bytes", row -> row.ifMemory(WorkerMemory::heapMaxBytes))
             .build();
 
     private final Supplier<List<WorkerMembership.Member>> members;

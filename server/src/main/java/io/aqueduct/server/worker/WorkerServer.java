@@ -4,8 +4,10 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.splitcache.SplitCache;
 import io.aqueduct.core.worker.TaskManager;
+import io.aqueduct.core.worker.WorkerMemoryGauge;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -110,6 +112,7 @@ public final class WorkerServer implements AutoCloseable {
                 connectors.withSplitCache(splitCache).withMemoryStore(memoryStore),
                 client,
                 taskAllocator,
+                new WorkerMemoryGauge(allocator, taskAllocator, Optional.of(splitCache)),
                 url,
                 IDLE_TASK_MILLIS,
                 cores);

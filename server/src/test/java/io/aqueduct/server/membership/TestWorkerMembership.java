@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.WorkerInfo;
+import io.aqueduct.core.protocol.WorkerMemory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
@@ -24,7 +25,7 @@ class TestWorkerMembership {
         if (down.contains(url)) {
             throw new AqueductException(ErrorCode.WORKER_UNAVAILABLE, "Worker " + url + " is unreachable");
         }
-        return new WorkerInfo(url, 1, 2, 0, 0, List.of());
+        return new WorkerInfo(url, 1, 2, 0, new WorkerMemory(0, 0, 0, 0, 0, 0, 0, 0), List.of());
     }
 
     @Test

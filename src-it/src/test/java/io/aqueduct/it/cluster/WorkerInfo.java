@@ -1,5 +1,7 @@
 package io.aqueduct.it.cluster;
 
+import static java.util.Objects.requireNonNull;
+
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import java.util.List;
 
@@ -10,9 +12,19 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record WorkerInfo(
-        String url, long pid, int processors, int activeTasks, long allocatedBytes, List<String> recentTaskIds) {
+        String url, long pid, int processors, int activeTasks, Memory memory, List<String> recentTaskIds) {
+    /** The part of the worker's memory figures the tests read. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Memory(long taskBytes) {}
+
     public WorkerInfo {
+        requireNonNull(memory, "memory is null");
         recentTaskIds = List.copyOf(recentTaskIds);
+    }
+
+    /** The Arrow memory the worker's tasks hold. */
+    public long allocatedBytes() {
+        return memory.taskBytes();
     }
 
     /** No task held and no Arrow memory allocated: what every worker returns to after a query. */

@@ -127,7 +127,7 @@ final class SoakCommand implements Callable<Integer> {
         try {
             sampler.sample(Duration.ofNanos(System.nanoTime() - start).toSeconds());
         } catch (SQLException | RuntimeException e) {
-            tally.unexpected("sample", e.getMessage());
+            tally.unexpected("sample", SoakSession.describe(e));
         }
     }
 

@@ -219,9 +219,13 @@ final class SoakSession implements Callable<Void> {
         }
     }
 
-    private static String describe(Exception e) {
-        return e instanceof SQLException sql
-                ? "SQLState " + sql.getSQLState() + ": " + sql.getMessage()
-                : e.getClass().getName() + ": " + e.getMessage();
+    /** An unexpected error in one line; one without a message says where it was thrown. */
+    static String describe(Exception e) {
+        if (e instanceof SQLException sql) {
+            return "SQLState " + sql.getSQLState() + ": " + sql.getMessage();
+        }
+        StackTraceElement[] stack = e.getStackTrace();
+        return e.getClass().getName() + ": " + e.getMessage()
+                + (e.getMessage() == null && stack.length > 0 ? " at " + stack[0] : "");
     }
 }

@@ -109,6 +109,8 @@ final class TpchCommand implements Callable<Integer> {
 
     /** The lineitem scans measured after the timed runs: the run's catalog first, then the tpch catalog's. */
     private final List<LineitemScan> scans = new ArrayList<>();
+    /** The workers' memory at the end of each Aqueduct run. */
+    private final List<WorkerMemoryPeaks> memoryPeaks = new ArrayList<>();
 
     /** With {@code --vs-generated}: the Parquet runs against the tpch catalog's. */
     private Optional<BenchReport> versusGeneratedReport = Optional.empty();
@@ -240,6 +242,9 @@ final class TpchCommand implements Callable<Integer> {
         if (scans.size() == 2) {
             extra.append('\n').append(scans.get(0).ratioTo(scans.get(1))).append('\n');
         }
+        for (WorkerMemoryPeaks peaks : memoryPeaks) {
+            extra.append('\n').append(peaks.summary());
+        }
         versusGeneratedReport.ifPresent(report -> extra.append('\n').append(MarkdownReport.render(report)));
         Files.writeString(folder.resolve("results.md"), markdown + extra, UTF_8);
         chart.write(folder.resolve("chart.png"));
@@ -323,6 +328,7 @@ final class TpchCommand implements Callable<Integer> {
         if (parquetRoot.isEmpty()) {
             try (Connection connection = DriverManager.getConnection(generatedUrl, properties)) {
                 EngineResults results = benchmark.run(engine, connection);
+                memoryPeaks.add(WorkerMemoryPeaks.measure(connection, engine));
                 if (adaptive) {
                     estimateErrors = Optional.of(EstimateErrors.measure(connection, queries()));
                     scans.add(LineitemScan.measure(connection, "tpch", OptionalLong.empty()));
@@ -345,6 +351,7 @@ final class TpchCommand implements Callable<Integer> {
             } else {
                 results = benchmark.run(engine, parquet);
             }
+            memoryPeaks.add(WorkerMemoryPeaks.measure(parquet, engine));
             if (adaptive) {
                 estimateErrors = Optional.of(EstimateErrors.measure(parquet, queries()));
                 scans.add(LineitemScan.measure(
