@@ -28,7 +28,7 @@ public record OutputBinding(
 
     /** What the partitions of a split bucket receive. */
     public enum SplitMode {
-        /** Each of the bucket's full batches goes to the next of its partitions in turn. */
+        /** Each of the bucket's row chunks goes to the next of its partitions in turn. */
         SPLIT,
         /** Every partition of the bucket receives all of its rows. */
         REPLICATE

@@ -6,6 +6,7 @@ import io.aqueduct.core.exec.BatchAccumulator;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.HashPartitioner;
+import io.aqueduct.core.exec.RowCopier;
 import io.aqueduct.core.protocol.OutputBinding;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,9 +17,7 @@ import org.apache.arrow.vector.VectorUnloader;
  * The head of a task: routes each output batch into the output buffer's partitions as its binding
  * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
  * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
- * {@link #finish}. A split bucket's full batches go to its partitions in turn (the join tasks downstream pay per
- * batch, so a piece gets batches as full as an unsplit bucket's). Closing the router releases what it collected; the
- * output buffer must be closed
+ * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. Closing the router releases what it collected; the output buffer must be closed
  * first, so that a task blocked on it lets go of the router.
  */
 final class OutputRouter implements AutoCloseable {
@@ -108,6 +107,13 @@ final class OutputRouter implements AutoCloseable {
                 continue;
             }
             int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
+            if (binding.ways(bucket) > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
+                // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
+                try (VectorSchemaRoot piece = RowCopier.copyRows(batch, selected, count, allocator)) {
+                    routeBucket(bucket, piece);
+                }
+                continue;
+            }
             if (pending[bucket] == null) {
                 pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator);
             }

@@ -36,18 +36,17 @@ class TestOutputRouter extends ArrowAllocatorTest {
     }
 
     @Test
-    void spreadsASplitBucketsFullBatchesOverItsPiecesAndKeepsOtherBucketsWhole() throws Exception {
+    void spreadsASplitBucketsChunksOverItsPiecesAndKeepsOtherBucketsWhole() throws Exception {
         int hotBucket = bucketOf(HOT_KEY, 8);
         OutputBinding binding = new OutputBinding(BY_KEY, 8, Map.of(hotBucket, 3), OutputBinding.SplitMode.SPLIT);
-        // Six full batches of the hot key, each input batch bringing a third of one, and some other keys.
         List<List<Long>> batches = new ArrayList<>();
-        for (int i = 0; i < 18; i++) {
+        for (int i = 0; i < 6; i++) {
             List<Long> batch = new ArrayList<>(keys(0, 100, 1));
-            batch.addAll(java.util.Collections.nCopies(OutputRouter.FLUSH_ROWS / 3 + 1, HOT_KEY));
+            batch.addAll(java.util.Collections.nCopies(100, HOT_KEY));
             batches.add(batch);
         }
 
-        Map<Integer, List<List<Long>>> partitions = routeBatches(binding, batches.toArray(List[]::new));
+        Map<Integer, List<Long>> partitions = route(binding, batches.toArray(List[]::new));
 
         assertThat(binding.partitionCount()).isEqualTo(10);
         int first = binding.firstPartition(hotBucket);
@@ -58,14 +57,11 @@ class TestOutputRouter extends ArrowAllocatorTest {
                 .count();
         long piecesRows = 0;
         for (int piece = 0; piece < 3; piece++) {
-            List<List<Long>> pieceBatches = partitions.getOrDefault(first + piece, List.of());
-            // Six full batches round-robin over three pieces: two each, none of them a small chunk.
-            assertThat(pieceBatches).hasSize(2);
-            for (List<Long> rows : pieceBatches) {
-                assertThat(rows).allSatisfy(key -> assertThat(buckets.get(key)).isEqualTo(hotBucket));
-                assertThat(rows.size()).isGreaterThanOrEqualTo(OutputRouter.FLUSH_ROWS);
-                piecesRows += rows.size();
-            }
+            List<Long> rows = partitions.getOrDefault(first + piece, List.of());
+            assertThat(rows).allSatisfy(key -> assertThat(buckets.get(key)).isEqualTo(hotBucket));
+            // Six chunks round-robin over three pieces: two each.
+            assertThat(rows).hasSize((int) hotRows / 3);
+            piecesRows += rows.size();
         }
         assertThat(piecesRows).isEqualTo(hotRows);
         for (int bucket = 0; bucket < 8; bucket++) {
@@ -156,16 +152,6 @@ class TestOutputRouter extends ArrowAllocatorTest {
     @SafeVarargs
     private Map<Integer, List<Long>> route(OutputBinding binding, List<Long>... batches) throws Exception {
         Map<Integer, List<Long>> partitions = new HashMap<>();
-        routeBatches(binding, batches)
-                .forEach((partition, sent) -> sent.forEach(rows -> partitions
-                        .computeIfAbsent(partition, p -> new ArrayList<>())
-                        .addAll(rows)));
-        return partitions;
-    }
-
-    /** The keys of each batch every partition received, in order. */
-    private Map<Integer, List<List<Long>>> routeBatches(OutputBinding binding, List<Long>... batches) throws Exception {
-        Map<Integer, List<List<Long>>> partitions = new HashMap<>();
         try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
             OutputRouter router = new OutputRouter(binding, buffer, allocator);
             for (List<Long> keys : batches) {
@@ -181,13 +167,11 @@ class TestOutputRouter extends ArrowAllocatorTest {
                             VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
                         new VectorLoader(root).load(batch);
                         BigIntVector vector = (BigIntVector) root.getVector(0);
-                        List<Long> rows = new ArrayList<>();
                         for (int row = 0; row < root.getRowCount(); row++) {
-                            rows.add(vector.get(row));
+                            partitions
+                                    .computeIfAbsent(partition, p -> new ArrayList<>())
+                                    .add(vector.get(row));
                         }
-                        partitions
-                                .computeIfAbsent(partition, p -> new ArrayList<>())
-                                .add(rows);
                     }
                 }
             }
