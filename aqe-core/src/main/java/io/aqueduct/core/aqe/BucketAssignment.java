@@ -68,7 +68,9 @@ public record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
      * each (a bucket larger than the target gets a range of its own), except that bucket {@code b}
      * with {@code ways.get(b) > 1} becomes that many pieces. If that gives more than {@code maxTasks}
      * tasks, split buckets give up pieces while they hold more than half the tasks (keeping at least
-     * two each), and the target grows step by step until the tasks fit.
+     * two each), and the target grows step by step until the tasks fit, or until one range is left
+     * beside pieces of two each (then the pieces take the stage above {@code maxTasks}: with two task
+     * slots, a bucket holding most of the stage still runs as two pieces beside the range).
      */
     static BucketAssignment plan(long[] costs, Map<Integer, Integer> ways, long targetCost, int maxTasks) {
         long target = Math.max(1, targetCost);
@@ -76,11 +78,14 @@ public record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
         while (true) {
             BucketAssignment assignment = cut(costs, pieces, target);
             int tasks = assignment.tasks.size();
-            if (tasks <= maxTasks || target == Long.MAX_VALUE) {
-                return assignment;
-            }
             int piecesTotal =
                     pieces.values().stream().mapToInt(Integer::intValue).sum();
+            // One range and pieces of at least two each: a larger target would not lower the count.
+            boolean fewest =
+                    tasks - piecesTotal <= 1 && pieces.values().stream().allMatch(n -> n <= 2);
+            if (tasks <= maxTasks || fewest || target == Long.MAX_VALUE) {
+                return assignment;
+            }
             if (piecesTotal > maxTasks / 2) {
                 double shrink = (double) (maxTasks / 2) / piecesTotal;
                 pieces.replaceAll((bucket, n) -> Math.max(2, (int) (n * shrink)));

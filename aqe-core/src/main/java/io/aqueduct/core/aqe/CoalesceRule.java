@@ -28,6 +28,7 @@ public final class CoalesceRule implements AdaptiveRule {
                 deciding.bucketCount(),
                 deciding.bucketsPerTask(),
                 target,
+                deciding.maxTasks(),
                 buckets,
                 assignment));
         deciding.settle(CoalescedSchedule.schedule(
@@ -46,6 +47,7 @@ public final class CoalesceRule implements AdaptiveRule {
             int bucketCount,
             int bucketsPerTask,
             long target,
+            int maxTasks,
             BucketCosts buckets,
             BucketAssignment assignment) {
         long[] taskCosts = assignment.taskCosts(buckets.costs());
@@ -63,8 +65,8 @@ public final class CoalesceRule implements AdaptiveRule {
                         .map(BucketAssignment.TaskBuckets::describe)
                         .collect(Collectors.joining("; ")));
         String reason = ("%d buckets (%d tasks x %d buckets per task) read by %d tasks: contiguous ranges of at most"
-                        + " %d cost bytes (target %d%s), and one per piece of a split bucket; estimated cost per task"
-                        + " min %d, median %d, max %d")
+                        + " %d cost bytes (target %d%s), and one per piece of a split bucket%s; estimated cost per"
+                        + " task min %d, median %d, max %d")
                 .formatted(
                         bucketCount,
                         tasks,
@@ -73,6 +75,10 @@ public final class CoalesceRule implements AdaptiveRule {
                         assignment.targetCost(),
                         target,
                         assignment.targetCost() > target ? ", raised to stay within max_tasks_per_stage" : "",
+                        assignment.tasks().size() > maxTasks
+                                ? " (the pieces take the stage above max_tasks_per_stage " + maxTasks
+                                        + ": each split bucket keeps two pieces beside the one range left)"
+                                : "",
                         sorted[0],
                         sorted[sorted.length / 2],
                         sorted[sorted.length - 1]);

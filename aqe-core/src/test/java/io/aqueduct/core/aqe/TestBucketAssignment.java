@@ -89,6 +89,20 @@ class TestBucketAssignment {
     }
 
     @Test
+    void withTwoTaskSlotsAHotBucketKeepsTwoPiecesBesideOneRangeAtItsTarget() {
+        // skew.hot: one of 8 buckets holds 85% of the stage, the target is half the total.
+        long[] costs = {2_000, 21_000, 1_000, 1_000, 1_000, 141_000, 1_000, 1_000};
+        long target = Arrays.stream(costs).sum() / 2;
+
+        BucketAssignment assignment = BucketAssignment.plan(costs, Map.of(5, 2), target, 2);
+
+        assertThat(assignment.tasks())
+                .containsExactly(new Range(0, 8, List.of(5)), new Piece(5, 0, 2), new Piece(5, 1, 2));
+        // The target is not grown in vain: no larger one gives fewer tasks.
+        assertThat(assignment.targetCost()).isEqualTo(target);
+    }
+
+    @Test
     void noBucketsOfCostStillGiveOneTask() {
         BucketAssignment assignment = BucketAssignment.plan(new long[4], Map.of(), 1, 8);
 

@@ -122,7 +122,8 @@ final class TpchCommand implements Callable<Integer> {
             names = "--aqe",
             defaultValue = "on",
             description =
-                    "Adaptive task counts: on, off, both (Aqueduct with AQE on compared with AQE off, in one run),"
+                    "Adaptive task counts: on, off, both (Aqueduct with AQE on compared with AQE off, in one run: on one"
+                            + " cluster, each query in both modes before the next, except with Parquet data),"
                             + " or fixed (AQE on, AQE off, and AQE off with each --fixed-tasks count, in one run);"
                             + " both and fixed not together with --compare. Default: ${DEFAULT-VALUE}.")
     AqeMode aqe = AqeMode.on;
@@ -208,9 +209,14 @@ final class TpchCommand implements Callable<Integer> {
         }
 
         List<EngineResults> engines = new ArrayList<>();
-        engines.add(runAqueduct(benchmark, folder, progress, aqe != AqeMode.off));
-        if (aqe == AqeMode.both) {
-            engines.add(runAqueduct(benchmark, folder, progress, false));
+        if (aqe == AqeMode.both && parquetRoot.isEmpty()) {
+            engines.addAll(target.run(
+                    folder.resolve("aqueduct.log"), progress, jdbcUrl -> runBothModesAt(benchmark, jdbcUrl)));
+        } else {
+            engines.add(runAqueduct(benchmark, folder, progress, aqe != AqeMode.off));
+            if (aqe == AqeMode.both) {
+                engines.add(runAqueduct(benchmark, folder, progress, false));
+            }
         }
         if (compare.isPresent()) {
             progress.printf("Loading TPC-H SF %s into DuckDB...%n", scaleFactor.label());
@@ -319,6 +325,23 @@ final class TpchCommand implements Callable<Integer> {
                 .map(root -> List.of(ParquetTpch.catalogOption(root)))
                 .orElse(List.of());
         return target.run(log, serveOptions, progress, jdbcUrl -> runAqueductAt(benchmark, jdbcUrl, adaptive));
+    }
+
+    /**
+     * {@code --aqe both} on generated data: AQE on and AQE off as two sessions of one cluster, each query timed in
+     * both modes before the next, so that a busy machine's load weighs on both alike.
+     */
+    private List<EngineResults> runBothModesAt(Benchmark benchmark, String coordinatorUrl) throws Exception {
+        String url = AqueductUrls.schemaUrl(coordinatorUrl, scaleFactor);
+        try (Connection adaptive = DriverManager.getConnection(url, sessionProperties(true, 0));
+                Connection staticCounts = DriverManager.getConnection(url, sessionProperties(false, 0))) {
+            Map<String, Connection> modes = new LinkedHashMap<>();
+            modes.put(AQUEDUCT + " (AQE on)", adaptive);
+            modes.put(AQUEDUCT + " (AQE off)", staticCounts);
+            List<EngineResults> results = benchmark.runInterleaved(modes);
+            estimateErrors = Optional.of(EstimateErrors.measure(adaptive, queries()));
+            return results;
+        }
     }
 
     private EngineResults runAqueductAt(Benchmark benchmark, String coordinatorUrl, boolean adaptive) throws Exception {
