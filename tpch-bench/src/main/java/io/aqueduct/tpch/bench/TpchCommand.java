@@ -339,6 +339,7 @@ final class TpchCommand implements Callable<Integer> {
             modes.put(AQUEDUCT + " (AQE on)", adaptive);
             modes.put(AQUEDUCT + " (AQE off)", staticCounts);
             List<EngineResults> results = benchmark.runInterleaved(modes);
+            memoryPeaks.add(WorkerMemoryPeaks.measure(adaptive, AQUEDUCT + " (AQE on and off)"));
             estimateErrors = Optional.of(EstimateErrors.measure(adaptive, queries()));
             return results;
         }
