@@ -2,7 +2,6 @@ package io.aqueduct.jdbc;
 
 import com.google.protobuf.ByteString;
 import com.google.protobuf.CodedInputStream;
-import com.google.protobuf.InvalidProtocolBufferException;
 import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -82,77 +81,44 @@ final class FetchResponseReader {
         long offset = 0;
         boolean done = false;
         List<Object> rows = new ArrayList<>();
-        // The column count of the first row sizes the others' arrays.
-        int width = 16;
         for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case Common.Frame.OFFSET_FIELD_NUMBER -> offset = input.readUInt64();
                 case Common.Frame.DONE_FIELD_NUMBER -> done = input.readBool();
-                case Common.Frame.ROWS_FIELD_NUMBER -> {
-                    int limit = input.pushLimit(input.readRawVarint32());
-                    List<Object> row = row(input, width);
-                    input.checkLastTagWas(0);
-                    input.popLimit(limit);
-                    width = row.size();
-                    rows.add(row);
-                }
+                case Common.Frame.ROWS_FIELD_NUMBER -> rows.add(nested(input, FetchResponseReader::row));
                 default -> input.skipField(tag);
             }
         }
         return new Meta.Frame(offset, done, rows);
     }
 
-    /**
-     * A row's values. Its nested messages are read up to the end their lengths give rather than within
-     * a limit of the stream each, the bulk of the work for short values.
-     */
-    private static List<Object> row(CodedInputStream input, int width) throws IOException {
-        Object[] values = new Object[width];
+    private static List<Object> row(CodedInputStream input) throws IOException {
+        Object[] values = new Object[16];
         int count = 0;
         for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
-            if (WireFormat.getTagFieldNumber(tag) != Common.Row.VALUE_FIELD_NUMBER
-                    || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+            if (WireFormat.getTagFieldNumber(tag) != Common.Row.VALUE_FIELD_NUMBER) {
                 input.skipField(tag);
                 continue;
             }
             if (count == values.length) {
-                values = Arrays.copyOf(values, Math.max(1, count * 2));
+                values = Arrays.copyOf(values, count * 2);
             }
-            values[count++] = columnValue(input, end(input));
+            values[count++] = nested(input, FetchResponseReader::columnValue);
         }
         return Arrays.asList(count == values.length ? values : Arrays.copyOf(values, count));
-    }
-
-    /** Where the length-delimited field whose length comes next ends, as a count of bytes read. */
-    private static int end(CodedInputStream input) throws IOException {
-        int length = input.readRawVarint32();
-        if (length < 0) {
-            throw new InvalidProtocolBufferException("A value has a negative length");
-        }
-        return input.getTotalBytesRead() + length;
-    }
-
-    /** Whether the message that ends at {@code end} has been read up to it; past it is a malformed message. */
-    private static boolean within(CodedInputStream input, int end) throws InvalidProtocolBufferException {
-        int read = input.getTotalBytesRead();
-        if (read > end) {
-            throw new InvalidProtocolBufferException("A value overruns its message");
-        }
-        return read < end;
     }
 
     /**
      * The scalar value of a column; an array or a column in the layout before Calcite 1.5 (no scalar
      * value) is an {@link UnusualFrame}.
      */
-    private static Object columnValue(CodedInputStream input, int end) throws IOException {
+    private static Object columnValue(CodedInputStream input) throws IOException {
         Object value = null;
         boolean scalar = false;
-        while (within(input, end)) {
-            int tag = input.readTag();
+        for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case Common.ColumnValue.SCALAR_VALUE_FIELD_NUMBER -> {
-                    value = typedValue(input, end(input));
+                    value = nested(input, FetchResponseReader::typedValue);
                     scalar = true;
                 }
                 // The deprecated copy that Avatica's own servers still write next to the scalar value.
@@ -168,15 +134,14 @@ final class FetchResponseReader {
     }
 
     /** What Avatica's frame decoding makes of a scalar {@code TypedValue}. */
-    private static Object typedValue(CodedInputStream input, int end) throws IOException {
+    private static Object typedValue(CodedInputStream input) throws IOException {
         int type = Common.Rep.PRIMITIVE_BOOLEAN_VALUE;
         boolean bool = false;
         long number = 0;
         double real = 0;
         String text = "";
         byte[] bytes = EMPTY_BYTES;
-        while (within(input, end)) {
-            int tag = input.readTag();
+        for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
             switch (WireFormat.getTagFieldNumber(tag)) {
                 case Common.TypedValue.TYPE_FIELD_NUMBER -> type = input.readEnum();
                 case Common.TypedValue.BOOL_VALUE_FIELD_NUMBER -> bool = input.readBool();
