@@ -26,7 +26,8 @@ import org.apache.calcite.avatica.QueryState;
  * {@link #getObject(int, Class)}; a query failing while its rows are fetched (canceled, timed out, a
  * worker lost) surfaces from {@link #next()} as an {@link SQLException} with the server's SQLState
  * rather than as Avatica's unchecked exception. A DATE's {@code getObject} and {@code getDate} give
- * Avatica's values, with its conversion done once per day ({@link EpochDayDates}).
+ * Avatica's values, with its conversion done once per day ({@link EpochDayDates}); for the types whose
+ * values the frame already holds as the JDBC objects, {@code getObject} hands them over as they are.
  *
  * <p>Avatica sends {@code setMaxRows} to the server for a plain statement's execution, never for a
  * prepared statement's, so the limit holds here for both. The count in force when the statement
@@ -45,6 +46,13 @@ final class AqueductResultSet extends AvaticaResultSet {
     private final long maxRows;
     /** Per column: whether it is a DATE sent as epoch days, whose {@link Date}s {@link #dates} makes. */
     private final boolean[] epochDayColumns;
+
+    /**
+     * Per column: the class whose values {@code getObject} gives exactly as the frame holds them, or null.
+     * For these types Avatica's {@code getObject} unboxes the value and boxes it again (INTEGER, BIGINT,
+     * DOUBLE, BOOLEAN) or returns it as it is (VARCHAR, DECIMAL), after a dispatch on the type per call.
+     */
+    private final Class<?>[] heldClasses;
 
     private final EpochDayDates dates;
     private long rowsRead;
@@ -67,11 +75,34 @@ final class AqueductResultSet extends AvaticaResultSet {
                             || type.rep == ColumnMetaData.Rep.INTEGER
                             || type.rep == ColumnMetaData.Rep.NUMBER);
         }
+        this.heldClasses = new Class<?>[columnMetaDataList.size()];
+        for (int i = 0; i < heldClasses.length; i++) {
+            heldClasses[i] = heldClass(columnMetaDataList.get(i));
+        }
         this.dates = new EpochDayDates(localCalendar);
+    }
+
+    private static Class<?> heldClass(ColumnMetaData column) {
+        return switch (column.type.id) {
+            case Types.INTEGER -> column.signed ? Integer.class : null;
+            case Types.BIGINT -> column.signed ? Long.class : null;
+            case Types.DOUBLE -> Double.class;
+            case Types.BOOLEAN -> Boolean.class;
+            case Types.VARCHAR -> String.class;
+            case Types.DECIMAL -> BigDecimal.class;
+            default -> null;
+        };
     }
 
     @Override
     public Object getObject(int columnIndex) throws SQLException {
+        if (columnIndex >= 1 && columnIndex <= heldClasses.length && heldClasses[columnIndex - 1] != null) {
+            checkOpen();
+            Object value = accessorList.get(columnIndex - 1).getObject();
+            if (value == null || value.getClass() == heldClasses[columnIndex - 1]) {
+                return value;
+            }
+        }
         return isEpochDays(columnIndex) ? date(columnIndex) : super.getObject(columnIndex);
     }
 

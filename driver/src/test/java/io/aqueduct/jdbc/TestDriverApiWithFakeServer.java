@@ -279,6 +279,48 @@ class TestDriverApiWithFakeServer {
     }
 
     /**
+     * For the types whose values the frame holds as their JDBC objects, {@code getObject} hands them over
+     * as they are: the same values and classes Avatica's typed getters give, nulls included.
+     */
+    @Test
+    void getObjectGivesWhatTheTypedGettersGive() throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE TABLE typed_values (i INTEGER, l BIGINT, d DOUBLE, f BOOLEAN,"
+                    + " s VARCHAR(20), x DECIMAL(12, 2), t DATE)");
+            statement.execute("INSERT INTO typed_values VALUES"
+                    + " (1, 2, 3.5, TRUE, 'text', 12.30, DATE '2020-01-02'),"
+                    + " (-1000, -9000000000, -0.25, FALSE, '', -0.05, DATE '1969-12-31'),"
+                    + " (NULL, NULL, NULL, NULL, NULL, NULL, NULL)");
+            try (ResultSet rows = statement.executeQuery("SELECT * FROM typed_values ORDER BY i NULLS LAST")) {
+                int count = 0;
+                while (rows.next()) {
+                    count++;
+                    assertThat(rows.getObject(1)).isEqualTo(typed(rows, rows.getInt(1)));
+                    assertThat(rows.getObject(2)).isEqualTo(typed(rows, rows.getLong(2)));
+                    assertThat(rows.getObject(3)).isEqualTo(typed(rows, rows.getDouble(3)));
+                    assertThat(rows.getObject(4)).isEqualTo(typed(rows, rows.getBoolean(4)));
+                    assertThat(rows.getObject(5)).isEqualTo(rows.getString(5));
+                    assertThat(rows.getObject(6)).isEqualTo(rows.getBigDecimal(6));
+                    assertThat(rows.getObject(7)).isEqualTo(rows.getDate(7));
+                    if (count < 3) {
+                        assertThat(rows.getObject(1)).isInstanceOf(Integer.class);
+                        assertThat(rows.getObject(2)).isInstanceOf(Long.class);
+                        assertThat(rows.getObject(6))
+                                .isEqualTo(rows.getBigDecimal(6))
+                                .isNotNull();
+                    }
+                }
+                assertThat(count).isEqualTo(3);
+            }
+        }
+    }
+
+    /** The typed getter's value, null when it read a NULL. */
+    private static Object typed(ResultSet rows, Object value) throws SQLException {
+        return rows.wasNull() ? null : value;
+    }
+
+    /**
      * Avatica's JDBC Meta over H2, recording each query it runs in {@code sys.queries} once it
      * succeeds (a rejected one leaves no row), and counting the driver's own statements on it.
      */

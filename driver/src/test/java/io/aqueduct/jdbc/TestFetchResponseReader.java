@@ -53,6 +53,18 @@ class TestFetchResponseReader {
     }
 
     @Test
+    void readsRowsOfAnyWidth() throws Exception {
+        List<Object> rows = List.of(
+                Arrays.asList(1, "a"), Arrays.asList(2, "b", 3L, null, "c"), List.of(), Arrays.asList((Object) null));
+        Common.Frame proto = Meta.Frame.create(0, true, rows).toProto();
+
+        Service.FetchResponse read =
+                FetchResponseReader.readScalars(response(proto).toByteString());
+
+        assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
+    }
+
+    @Test
     void readsDecimalsAsBigDecimalParsesThem() {
         for (String text : List.of(
                 "0",

@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -118,6 +119,33 @@ class TestResultStreaming {
         assertThat(aqueduct).isEqualTo(duckDb);
     }
 
+    /**
+     * Avatica's own client, unshaded, reads the frames the coordinator writes from its Arrow batches as
+     * stock Avatica frames: every value of lineitem SF 0.01 (its default fetch size, 100 rows a frame)
+     * equals DuckDB's.
+     */
+    @Test
+    @Order(3)
+    void stockAvaticaClientReadsEveryValueExactly() throws SQLException {
+        String sql = "SELECT * FROM tpch.tiny.lineitem";
+        String url = "jdbc:avatica:remote:url=" + cluster.jdbcUrl().replace("jdbc:aqueduct://", "http://")
+                + ";serialization=PROTOBUF";
+        RowChecksum avatica;
+        try (Connection connection = new org.apache.calcite.avatica.remote.Driver().connect(url, new Properties());
+                Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            assertThat(connection.getClass().getName()).startsWith("org.apache.calcite.avatica.");
+            avatica = RowChecksum.of(resultSet);
+        }
+        RowChecksum duckDb;
+        try (DuckDbOracle oracle = DuckDbOracle.load(0.01)) {
+            duckDb = oracle.read("SELECT * FROM lineitem", RowChecksum::of);
+        }
+        // Hundreds of frames.
+        assertThat(avatica.rows()).isGreaterThan(50_000);
+        assertThat(avatica).isEqualTo(duckDb);
+    }
+
     /** How many rows a result has and the sum of their normalized rows' hashes, which ignores their order. */
     record RowChecksum(long rows, long hashSum) {
         static RowChecksum of(ResultSet resultSet) throws SQLException {
@@ -139,7 +167,7 @@ class TestResultStreaming {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     void abandonedResultIsCanceledOnTheWorkers() throws SQLException {
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {

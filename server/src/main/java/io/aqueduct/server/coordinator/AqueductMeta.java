@@ -1,5 +1,6 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.protobuf.ByteString;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.Setting;
@@ -26,7 +27,6 @@ import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.MetaImpl;
 import org.apache.calcite.avatica.NoSuchStatementException;
 import org.apache.calcite.avatica.QueryState;
-import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.proto.Requests;
 import org.apache.calcite.avatica.remote.ProtobufMeta;
 import org.apache.calcite.avatica.remote.TypedValue;
@@ -281,7 +281,7 @@ public final class AqueductMeta implements ProtobufMeta {
             return new ExecuteResult(
                     List.of(MetaResultSet.create(h.connectionId, h.id, false, statement.signature, all)));
         }
-        Optional<List<Common.Row>> systemRows =
+        Optional<List<ByteString>> systemRows =
                 coordinator.answerOnCoordinator(statement.prepared, parameterValues, session, statement.maxRowCount);
         if (systemRows.isPresent()) {
             Frame all = EncodedFrame.of(0, true, systemRows.get());
@@ -368,7 +368,7 @@ public final class AqueductMeta implements ProtobufMeta {
                 wait = statement.fetchWait;
             }
         }
-        List<Common.Row> frameRows = execution.fetch(rows, maxBytes, wait);
+        List<ByteString> frameRows = execution.fetch(rows, maxBytes, wait);
         synchronized (statement) {
             if (statement.execution != execution) {
                 // Closed or executed again meanwhile: nothing more comes from this execution.

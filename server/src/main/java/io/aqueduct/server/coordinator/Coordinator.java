@@ -1,5 +1,7 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.protobuf.ByteString;
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.aqueduct.core.aqe.AdaptiveTaskCounts;
 import io.aqueduct.core.aqe.ProducerSamples;
 import io.aqueduct.core.aqe.TaskPlacement;
@@ -173,11 +175,11 @@ public final class Coordinator implements AutoCloseable {
             RetryingQuery execution =
                     execute(insert, parameterValues, session, connectionId, statementId, requestNanos);
             try (execution) {
-                List<Common.Row> rows = new ArrayList<>();
+                List<ByteString> rows = new ArrayList<>();
                 do {
                     rows.addAll(execution.fetch(1, Long.MAX_VALUE, ANALYZE_FETCH_WAIT));
                 } while (!execution.isDone());
-                Common.Row counts = rows.get(0);
+                Common.Row counts = parseRow(rows.get(0));
                 return new CatalogUpdates.Written(
                         execution.queryId(),
                         counts.getValue(0).getScalarValue().getNumberValue(),
@@ -186,6 +188,14 @@ public final class Coordinator implements AutoCloseable {
                 throw new CatalogUpdates.WriteFailed(execution.queryId(), e);
             }
         });
+    }
+
+    private static Common.Row parseRow(ByteString encoded) {
+        try {
+            return Common.Row.parseFrom(encoded);
+        } catch (InvalidProtocolBufferException e) {
+            throw new IllegalStateException("An encoded row does not parse", e);
+        }
     }
 
     /** The types of the {@code ?} parameters of a statement that writes. */
@@ -336,7 +346,7 @@ public final class Coordinator implements AutoCloseable {
      * the driver's own lookups in {@code sys.queries} do not appear there as queries of their own.
      * Empty when the query reads a connector's table, which then runs on the cluster.
      */
-    Optional<List<Common.Row>> answerOnCoordinator(
+    Optional<List<ByteString>> answerOnCoordinator(
             CompiledQuery query, List<?> parameterValues, Session session, long maxRows) {
         if (!query.readsSystemTables()) {
             return Optional.empty();
@@ -355,7 +365,7 @@ public final class Coordinator implements AutoCloseable {
                                 exchangeExecutor,
                                 () -> {}),
                         () -> false)) {
-            List<Common.Row> rows = new ArrayList<>();
+            List<ByteString> rows = new ArrayList<>();
             while (rows.size() < limit && !cursor.isDone()) {
                 rows.addAll(cursor.next(limit - rows.size(), Long.MAX_VALUE, SYSTEM_ROWS_WAIT));
             }

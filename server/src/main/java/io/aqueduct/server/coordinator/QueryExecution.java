@@ -1,5 +1,6 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.protobuf.ByteString;
 import io.aqueduct.core.aqe.AdaptiveTaskCounts;
 import io.aqueduct.core.aqe.StageSchedule;
 import io.aqueduct.core.aqe.StageScheduler;
@@ -39,7 +40,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.calcite.avatica.proto.Common;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -304,7 +304,7 @@ final class QueryExecution implements QueryAttempt {
      * cancel needs. A failure anywhere in the query surfaces here as its first cause.
      */
     @Override
-    public List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
+    public List<ByteString> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         awaitScheduled(deadline);
         throwIfFailed();
@@ -313,7 +313,7 @@ final class QueryExecution implements QueryAttempt {
             return List.of();
         }
         try {
-            List<Common.Row> rows =
+            List<ByteString> rows =
                     results.next(maxRows, maxBytes, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
             if (rows.isEmpty()) {
                 throwIfFailed();

@@ -17,8 +17,8 @@ import java.util.function.BooleanSupplier;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * The result's batches, read from the root stage on a thread of their own, encoded there as Avatica rows
- * ({@link EncodedBatch}) and released, and queued, a few ahead of the client: a client's fetch waits for
+ * The result's batches, read from the root stage on a thread of their own, encoded there as the bytes of
+ * Avatica rows ({@link EncodedBatch}) and released, and queued, a few ahead of the client: a client's fetch waits for
  * rows at most as long as it is willing to and then answers with what it has (possibly nothing), and
  * finds the next rows encoded while it read the previous ones.
  */

@@ -1,14 +1,14 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.protobuf.ByteString;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
-import org.apache.calcite.avatica.proto.Common;
 
 /**
- * Cuts the result's encoded batches ({@link EncodedBatch}) into the rows of Avatica frames, by row
- * count and by bytes on the wire. Thread-safe: a fetch and a close may come from different request
+ * Cuts the result's encoded batches ({@link EncodedBatch}) into the rows of Avatica frames (each the
+ * bytes of a {@code Row} message), by row count and by bytes on the wire. Thread-safe: a fetch and a close may come from different request
  * threads.
  */
 final class ResultCursor implements AutoCloseable {
@@ -32,8 +32,8 @@ final class ResultCursor implements AutoCloseable {
      * (but never with no row when one is there). Waits up to {@code wait} for the first row, not at all for
      * more: a slow query answers with fewer rows or none rather than keep the client waiting.
      */
-    synchronized List<Common.Row> next(int maxRows, long maxBytes, Duration wait) {
-        List<Common.Row> rows = new ArrayList<>(Math.min(maxRows, 1024));
+    synchronized List<ByteString> next(int maxRows, long maxBytes, Duration wait) {
+        List<ByteString> rows = new ArrayList<>(Math.min(maxRows, 1024));
         long deadline = System.nanoTime() + wait.toNanos();
         long bytes = 0;
         while (rows.size() < maxRows) {
@@ -44,12 +44,12 @@ final class ResultCursor implements AutoCloseable {
                 }
                 continue;
             }
-            int size = batch.wireSizes()[position];
+            int size = batch.wireSize(position);
             if (!rows.isEmpty() && bytes + size > maxBytes) {
                 break;
             }
             bytes += size;
-            rows.add(batch.rows()[position]);
+            rows.add(batch.row(position));
             position++;
         }
         rowsReturned += rows.size();

@@ -1,5 +1,6 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.protobuf.ByteString;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.server.lifecycle.QueryState;
@@ -8,7 +9,6 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.IntFunction;
 import java.util.function.Supplier;
-import org.apache.calcite.avatica.proto.Common;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,11 +64,11 @@ final class RetryingQuery implements AutoCloseable {
     }
 
     /** As {@link QueryExecution#fetch}, across attempts; rows of an attempt replaced meanwhile are dropped. */
-    List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
+    List<ByteString> fetch(int maxRows, long maxBytes, Duration wait) {
         long deadline = System.nanoTime() + wait.toNanos();
         while (true) {
             Attempt running = current;
-            List<Common.Row> rows;
+            List<ByteString> rows;
             try {
                 rows = running.execution()
                         .fetch(maxRows, maxBytes, Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));

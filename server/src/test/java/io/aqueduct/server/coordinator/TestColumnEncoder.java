@@ -2,22 +2,26 @@ package io.aqueduct.server.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.protobuf.CodedOutputStream;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.calcite.avatica.proto.Common;
 import org.apache.calcite.avatica.remote.TypedValue;
 import org.junit.jupiter.api.AfterEach;
@@ -25,9 +29,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Each column type encodes to exactly the protobuf value Avatica's own serialization writes for the Java
- * object its clients read (the boxed value, the String, the BigDecimal), nulls included, but for the
- * Base64 copy of bytes.
+ * Each column type encodes to exactly the bytes of the protobuf row Avatica's own serialization writes for
+ * the Java object its clients read (the boxed value, the String, the BigDecimal), nulls included, but for
+ * the Base64 copy of bytes.
  */
 class TestColumnEncoder {
     private static final int ROWS = 500;
@@ -60,10 +64,11 @@ class TestColumnEncoder {
                 if (row % 7 == 0) {
                     continue;
                 }
-                int i = random.nextInt();
-                long l = random.nextLong();
-                double d = random.nextGaussian() * 1e6;
-                boolean b = random.nextBoolean();
+                // Row 1 holds the values protobuf leaves out (zeros, false), row 2 a negative zero.
+                int i = row == 1 ? 0 : random.nextInt();
+                long l = row == 1 ? 0 : random.nextLong();
+                double d = row == 1 ? 0.0 : row == 2 ? -0.0 : random.nextGaussian() * 1e6;
+                boolean b = row != 1 && random.nextBoolean();
                 ints.set(row, i);
                 longs.set(row, l);
                 doubles.set(row, d);
@@ -77,10 +82,10 @@ class TestColumnEncoder {
             longs.setValueCount(ROWS);
             doubles.setValueCount(ROWS);
             bits.setValueCount(ROWS);
-            assertEncodesAs(ColumnEncoder.of(ints, DataType.INTEGER), expected[0]);
-            assertEncodesAs(ColumnEncoder.of(longs, DataType.BIGINT), expected[1]);
-            assertEncodesAs(ColumnEncoder.of(doubles, DataType.DOUBLE), expected[2]);
-            assertEncodesAs(ColumnEncoder.of(bits, DataType.BOOLEAN), expected[3]);
+            assertEncodesAs(ints, DataType.INTEGER, expected[0]);
+            assertEncodesAs(longs, DataType.BIGINT, expected[1]);
+            assertEncodesAs(doubles, DataType.DOUBLE, expected[2]);
+            assertEncodesAs(bits, DataType.BOOLEAN, expected[3]);
         }
     }
 
@@ -104,7 +109,7 @@ class TestColumnEncoder {
                     expected[ROWS - 3 + i] = BigDecimal.valueOf(edges[i], scale);
                 }
                 unscaled.setValueCount(ROWS);
-                assertEncodesAs(ColumnEncoder.of(unscaled, new DataType(TypeKind.DECIMAL, 18, scale)), expected);
+                assertEncodesAs(unscaled, new DataType(TypeKind.DECIMAL, 18, scale), expected);
             }
         }
     }
@@ -121,7 +126,7 @@ class TestColumnEncoder {
                 if (row % 5 == 0) {
                     continue;
                 }
-                String text = "row " + row + " \u00e9t\u00e9 \u4e2d\u6587 " + random.nextInt();
+                String text = row == 1 ? "" : "row " + row + " \u00e9t\u00e9 \u4e2d\u6587 " + random.nextInt();
                 strings.setSafe(row, text.getBytes(StandardCharsets.UTF_8));
                 expectedStrings[row] = text;
                 byte[] value = new byte[row % 9];
@@ -131,8 +136,8 @@ class TestColumnEncoder {
             }
             strings.setValueCount(ROWS);
             bytes.setValueCount(ROWS);
-            assertEncodesAs(ColumnEncoder.of(strings, DataType.VARCHAR), expectedStrings);
-            assertEncodesAs(ColumnEncoder.of(bytes, DataType.VARBINARY), expectedBytes);
+            assertEncodesAs(strings, DataType.VARCHAR, expectedStrings);
+            assertEncodesAs(bytes, DataType.VARBINARY, expectedBytes);
         }
     }
 
@@ -162,13 +167,15 @@ class TestColumnEncoder {
             days.setValueCount(ROWS);
             times.setValueCount(ROWS);
             timestamps.setValueCount(ROWS);
-            assertEncodesAs(ColumnEncoder.of(days, DataType.DATE), expected[0]);
-            assertEncodesAs(ColumnEncoder.of(times, DataType.TIME), expected[1]);
-            assertEncodesAs(ColumnEncoder.of(timestamps, DataType.TIMESTAMP), expected[2]);
+            assertEncodesAs(days, DataType.DATE, expected[0]);
+            assertEncodesAs(times, DataType.TIME, expected[1]);
+            assertEncodesAs(timestamps, DataType.TIMESTAMP, expected[2]);
         }
     }
 
-    private static void assertEncodesAs(ColumnEncoder encoder, Object[] expected) {
+    private static void assertEncodesAs(FieldVector vector, DataType type, Object[] expected) {
+        EncodedBatch batch = EncodedBatch.encode(VectorSchemaRoot.of(vector), List.of(type));
+        assertThat(batch.rowCount()).isEqualTo(expected.length);
         for (int row = 0; row < expected.length; row++) {
             Common.TypedValue.Builder avatica = Common.TypedValue.newBuilder();
             TypedValue.toProto(avatica, expected[row]);
@@ -177,7 +184,13 @@ class TestColumnEncoder {
                 // frames no more; Aqueduct leaves that second copy out.
                 avatica.clearStringValue();
             }
-            assertThat(encoder.encode(row)).as("row %d: %s", row, expected[row]).isEqualTo(avatica.build());
+            Common.Row avaticaRow = Common.Row.newBuilder()
+                    .addValue(Common.ColumnValue.newBuilder().setScalarValue(avatica))
+                    .build();
+            // The same bytes as the generated message writes, so the sizes in the length prefixes are right too.
+            assertThat(batch.row(row)).as("row %d: %s", row, expected[row]).isEqualTo(avaticaRow.toByteString());
+            assertThat(batch.wireSize(row))
+                    .isEqualTo(CodedOutputStream.computeMessageSize(Common.Frame.ROWS_FIELD_NUMBER, avaticaRow));
         }
     }
 }

@@ -3,6 +3,7 @@ package io.aqueduct.server.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Operator;
@@ -19,6 +20,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.calcite.avatica.proto.Common;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -59,7 +61,10 @@ class TestResultCursor {
             source.batches.add(END);
             assertThat(cursor.next(2, Long.MAX_VALUE, Duration.ofSeconds(10))).hasSize(2);
             assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10)))
-                    .extracting(row -> row.getValue(0).getScalarValue().getNumberValue())
+                    .extracting(row -> Common.Row.parseFrom(row)
+                            .getValue(0)
+                            .getScalarValue()
+                            .getNumberValue())
                     .containsExactly(3L);
             // The end is seen with the last rows when it is already queued, else by the next fetch.
             assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).isEmpty();
@@ -115,10 +120,10 @@ class TestResultCursor {
         source.batches.add(END);
         try (ResultCursor cursor = cursor(source, () -> false)) {
             assertThat(cursor.next(10, 1, Duration.ofSeconds(10))).hasSize(1);
-            List<org.apache.calcite.avatica.proto.Common.Row> next = cursor.next(10, 1, Duration.ofSeconds(10));
-            long oneRow = next.get(0).getSerializedSize();
-            assertThat(cursor.next(10, 3 * (oneRow + 4), Duration.ofSeconds(10)))
-                    .hasSize(3);
+            List<ByteString> next = cursor.next(10, 1, Duration.ofSeconds(10));
+            // A row's tag and one byte of length in the frame.
+            long oneRow = next.get(0).size() + 2;
+            assertThat(cursor.next(10, 3 * oneRow, Duration.ofSeconds(10))).hasSize(3);
             assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).hasSize(1);
             assertThat(cursor.next(10, Long.MAX_VALUE, Duration.ofSeconds(10))).isEmpty();
             assertThat(cursor.isDone()).isTrue();

@@ -3,6 +3,7 @@ package io.aqueduct.server.coordinator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.google.protobuf.ByteString;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.server.lifecycle.QueryState;
@@ -13,27 +14,19 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.apache.calcite.avatica.proto.Common;
 import org.junit.jupiter.api.Test;
 
 class TestRetryingQuery {
     private static final List<String> THREE_WORKERS = List.of("http://w1", "http://w2", "http://w3");
     private static final Duration WAIT = Duration.ofMillis(10);
 
-    /** A one-column row holding {@code text}, as the coordinator encodes it for the client. */
-    private static Common.Row row(String text) {
-        return Common.Row.newBuilder()
-                .addValue(Common.ColumnValue.newBuilder()
-                        .setScalarValue(Common.TypedValue.newBuilder()
-                                .setType(Common.Rep.STRING)
-                                .setStringValue(text)))
-                .build();
+    /** A row's bytes, here just {@code text}: the retrying query passes rows on unread. */
+    private static ByteString row(String text) {
+        return ByteString.copyFromUtf8(text);
     }
 
-    private static List<String> texts(List<Common.Row> rows) {
-        return rows.stream()
-                .map(row -> row.getValue(0).getScalarValue().getStringValue())
-                .toList();
+    private static List<String> texts(List<ByteString> rows) {
+        return rows.stream().map(ByteString::toStringUtf8).toList();
     }
 
     private static AqueductException lostWorker() {
@@ -53,7 +46,7 @@ class TestRetryingQuery {
 
         @Override
         @SuppressWarnings("unchecked")
-        public List<Common.Row> fetch(int maxRows, long maxBytes, Duration wait) {
+        public List<ByteString> fetch(int maxRows, long maxBytes, Duration wait) {
             throwIfFailed();
             Object next = script.poll();
             if (next instanceof AqueductException e) {

@@ -31,7 +31,12 @@ final class EmbeddedAqueduct implements AutoCloseable {
     private static final String READY_PREFIX = "Aqueduct ready: ";
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
-    private static final List<String> JVM_OPTIONS = List.of("-Xmx1g", "--add-opens=java.base/java.nio=ALL-UNNAMED");
+    /** As {@code bin/aqueduct} starts a coordinator: without Arrow's per-access bounds and NULL checks. */
+    private static final List<String> JVM_OPTIONS = List.of(
+            "-Xmx1g",
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            "-Darrow.enable_unsafe_memory_access=true",
+            "-Darrow.enable_null_check_for_get=false");
 
     private final Process process;
     private final String jdbcUrl;
