@@ -29,6 +29,6 @@ public record WorkerInfo(
 
     /** No task held and no Arrow memory allocated: what every worker returns to after a query. */
     public boolean isIdle() {
-        return activeTasks == 0 && allocatedBytes == 0;
+        return activeTasks == 0 && allocatedBytes() == 0;
     }
 }
