@@ -11,6 +11,7 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -36,7 +37,8 @@ import org.apache.calcite.tools.RelBuilder;
  * <p>It runs after subquery removal, which turns {@code EXISTS} into a correlate with the distinct {@code TRUE}s of
  * the subquery: an inner correlate where only the existence counts, a left one whose indicator a filter above tests
  * with {@code IS NULL} ({@code NOT EXISTS}) or {@code IS NOT NULL}. Correlates of other shapes are left to the
- * decorrelator.
+ * decorrelator, and so are tests whose correlation is only equalities (TPC-H Q4, Q22), which it plans as a join
+ * with the distinct keys of the table.
  */
 final class ExistsToSemiJoins extends RelHomogeneousShuttle {
     private final RelBuilder builder;
@@ -123,6 +125,13 @@ final class ExistsToSemiJoins extends RelHomogeneousShuttle {
         List<RexNode> condition = correlated.stream()
                 .map(conjunct -> RexUtil.shift(conjunct, outerFields).accept(outerAsInputs))
                 .toList();
+        // Equalities alone the decorrelator plans well: the distinct keys of the table joined with the outer rows,
+        // whose smaller side builds the hash table. A semi or anti join would build on the table.
+        RexNode joinCondition =
+                RexUtil.composeConjunction(correlate.getCluster().getRexBuilder(), condition);
+        if (JoinInfo.of(correlate.getLeft(), filter.getInput(), joinCondition).isEqui()) {
+            return Optional.empty();
+        }
         return Optional.of(new ExistenceTest(filter.getInput(), local, condition, values));
     }
 

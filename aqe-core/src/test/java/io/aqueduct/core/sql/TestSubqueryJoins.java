@@ -41,6 +41,14 @@ class TestSubqueryJoins {
     }
 
     @Test
+    void anExistsOnKeysAloneJoinsTheDistinctKeysOfTheSubquery() {
+        RelNode plan = logical(TpchQueries.query(4));
+
+        assertThat(joinTypes(plan)).containsExactly(JoinRelType.INNER);
+        assertThat(nodes(plan)).filteredOn(Aggregate.class::isInstance).hasSize(2);
+    }
+
+    @Test
     void anExistsInADisjunctionIsLeftToTheDecorrelator() {
         RelNode plan = logical("SELECT count(*) FROM orders o WHERE o.o_totalprice > 1000 OR EXISTS"
                 + " (SELECT * FROM lineitem l WHERE l.l_orderkey = o.o_orderkey AND l.l_quantity > 45)");
