@@ -87,6 +87,10 @@ class TestSubqueryJoins {
                 "SELECT o.id, o.customer FROM orders o JOIN"
                         + " (SELECT order_id, sum(quantity) AS total FROM items GROUP BY order_id) t"
                         + " ON t.order_id = o.id WHERE o.region = 2",
+                "SELECT order_id, total FROM (SELECT order_id, sum(quantity) AS total FROM items GROUP BY order_id)"
+                        + " WHERE total IN (SELECT customer - 7 FROM orders)",
+                "SELECT order_id, total FROM (SELECT order_id, sum(quantity) AS total FROM items GROUP BY order_id)"
+                        + " WHERE order_id IN (SELECT id FROM orders WHERE region = 1)",
                 "SELECT sum(i.quantity) FROM items i, orders o WHERE i.order_id = o.id AND o.region = 1"
                         + " AND i.quantity < (SELECT avg(quantity) + 3 FROM items j WHERE j.order_id = i.order_id)"
             })

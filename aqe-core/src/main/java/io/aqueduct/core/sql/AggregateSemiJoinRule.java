@@ -63,15 +63,16 @@ final class AggregateSemiJoinRule extends RelRule<RuleConfig> {
             return;
         }
         RelMetadataQuery metadata = call.getMetadataQuery();
-        Optional<RelNode> left = reduced(join.getLeft(), leftKeys, join.getRight(), rightKeys, metadata);
-        if (join.getJoinType() == JoinRelType.SEMI) {
+        boolean semi = join.getJoinType() == JoinRelType.SEMI;
+        Optional<RelNode> left = reduced(join.getLeft(), leftKeys, join.getRight(), rightKeys, semi, metadata);
+        if (semi) {
             // The semi join under the aggregation is all of it when its condition is only those keys.
             if (left.isPresent() && info.isEqui() && leftKeys.size() == info.leftKeys.size()) {
                 call.transformTo(left.get());
             }
             return;
         }
-        Optional<RelNode> right = reduced(join.getRight(), rightKeys, join.getLeft(), leftKeys, metadata);
+        Optional<RelNode> right = reduced(join.getRight(), rightKeys, join.getLeft(), leftKeys, false, metadata);
         if (left.isPresent() || right.isPresent()) {
             call.transformTo(
                     join.copy(join.getTraitSet(), List.of(left.orElse(join.getLeft()), right.orElse(join.getRight()))));
@@ -80,10 +81,16 @@ final class AggregateSemiJoinRule extends RelRule<RuleConfig> {
 
     /**
      * {@code side}, an aggregation (or a projection of one) joined on {@code keys} with {@code other}'s
-     * {@code otherKeys}, with its input semi-joined with {@code other} on the grouping keys those keys read.
+     * {@code otherKeys}, with its input semi-joined with {@code other} on the grouping keys those keys read (all of
+     * them if {@code everyKey}).
      */
     private static Optional<RelNode> reduced(
-            RelNode side, List<Integer> keys, RelNode other, List<Integer> otherKeys, RelMetadataQuery metadata) {
+            RelNode side,
+            List<Integer> keys,
+            RelNode other,
+            List<Integer> otherKeys,
+            boolean everyKey,
+            RelMetadataQuery metadata) {
         RelNode stripped = side.stripped();
         Project project = stripped instanceof Project p ? p : null;
         if (!((project == null ? stripped : project.getInput().stripped()) instanceof Aggregate aggregate)
@@ -96,14 +103,15 @@ final class AggregateSemiJoinRule extends RelRule<RuleConfig> {
         for (int i = 0; i < keys.size(); i++) {
             int field = keys.get(i);
             if (project != null) {
-                if (!(project.getProjects().get(field) instanceof RexInputRef ref)) {
-                    continue;
-                }
-                field = ref.getIndex();
+                field = project.getProjects().get(field) instanceof RexInputRef ref
+                        ? ref.getIndex()
+                        : Integer.MAX_VALUE;
             }
             if (field < aggregate.getGroupCount()) {
                 groupedColumns.add(aggregate.getGroupSet().nth(field));
                 matchingKeys.add(otherKeys.get(i));
+            } else if (everyKey) {
+                return Optional.empty();
             }
         }
         Double otherRows = metadata.getRowCount(other);
