@@ -102,9 +102,9 @@ class TestSubqueryJoins {
     void explainShowsTheExistenceTestsAsSemiAndAntiJoins() throws SQLException {
         List<String> plan = new ArrayList<>();
         try (Statement statement = connection.createStatement();
-                ResultSet rows = statement.executeQuery("EXPLAIN SELECT id FROM orders o WHERE NOT EXISTS"
-                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)"
-                        + " AND EXISTS (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier = o.customer)")) {
+                ResultSet rows = statement.executeQuery("EXPLAIN SELECT id FROM orders o WHERE EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier = o.customer) AND NOT EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)")) {
             while (rows.next()) {
                 plan.add(rows.getString(1));
             }

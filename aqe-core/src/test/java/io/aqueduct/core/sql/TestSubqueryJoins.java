@@ -41,6 +41,15 @@ class TestSubqueryJoins {
     }
 
     @Test
+    void aNotExistsAfterAnExistsOnKeysIsAnAntiJoin() {
+        RelNode plan = logical("SELECT count(*) FROM orders o WHERE EXISTS (SELECT * FROM lineitem l"
+                + " WHERE l.l_orderkey = o.o_orderkey) AND NOT EXISTS (SELECT * FROM lineitem l"
+                + " WHERE l.l_orderkey = o.o_orderkey AND l.l_suppkey <> o.o_custkey)");
+
+        assertThat(joinTypes(plan)).contains(JoinRelType.ANTI);
+    }
+
+    @Test
     void anExistsOnKeysAloneJoinsTheDistinctKeysOfTheSubquery() {
         RelNode plan = logical(TpchQueries.query(4));
 
