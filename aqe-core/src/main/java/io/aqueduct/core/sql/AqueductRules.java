@@ -10,5 +10,8 @@ final class AqueductRules {
     /** A projection of constants over a table scans no column. */
     static final RelOptRule PROJECT_SCAN_WITHOUT_COLUMNS = ScanWithoutColumnsRule.PROJECT;
 
+    /** A small input joined with an aggregation on its grouping keys filters the aggregation's input. */
+    static final RelOptRule AGGREGATE_SEMI_JOIN = AggregateSemiJoinRule.INSTANCE;
+
     private AqueductRules() {}
 }

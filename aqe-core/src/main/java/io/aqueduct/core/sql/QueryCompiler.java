@@ -149,8 +149,10 @@ public final class QueryCompiler {
             .addRuleInstance(CoreRules.MULTI_JOIN_OPTIMIZE)
             .build();
 
+    /** Joins that only filter become semi joins; a small join input filters an aggregation's input too. */
     private static final HepProgram SEMI_JOINS = new HepProgramBuilder()
-            .addRuleCollection(List.of(CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN))
+            .addRuleCollection(List.of(
+                    CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN, AqueductRules.AGGREGATE_SEMI_JOIN))
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()
@@ -406,7 +408,8 @@ public final class QueryCompiler {
         RelNode withoutSubqueries = run(SUBQUERY_REMOVAL, rel);
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
-        RelNode decorrelated = RelDecorrelator.decorrelateQuery(withoutSubqueries, relBuilder);
+        RelNode decorrelated =
+                RelDecorrelator.decorrelateQuery(ExistsToSemiJoins.rewrite(withoutSubqueries, relBuilder), relBuilder);
         RelNode trimmed = converter.trimUnusedFields(false, run(REWRITES, decorrelated));
         RelNode optimized = run(LOGICAL_OPTIMIZATION, run(DISJUNCTION_EXPANSION, run(LOGICAL_OPTIMIZATION, trimmed)));
         RelNode ordered = run(SEMI_JOINS, run(LOGICAL_OPTIMIZATION, run(JOIN_ORDERING, optimized)));
