@@ -95,7 +95,7 @@ abstract class ColumnGather {
         @Override
         void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
             ensureValueCapacity(target, targetStart + count);
-            if (batches == null && width != 0 && sources[0].getNullCount() == 0 && noneNegative(rows, count)) {
+            if (batches == null && sources[0].getNullCount() == 0 && noneNegative(rows, count)) {
                 gatherValues(sources[0].getDataBuffer(), rows, count, target, targetStart);
                 return;
             }
@@ -176,10 +176,6 @@ abstract class ColumnGather {
         @Override
         void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
             ensureValueCapacity(target, targetStart + count);
-            if (batches == null && width != 0 && sources[0].getNullCount() == 0 && noneNegative(rows, count)) {
-                gatherValues(sources[0].getDataBuffer(), rows, count, target, targetStart);
-                return;
-            }
             ArrowBuf[] validity = validityBuffers(sources);
             ArrowBuf[] data = dataBuffers(sources);
             ArrowBuf targetValidity = target.getValidityBuffer();
