@@ -98,28 +98,50 @@ public class OperatorBenchmarks {
         }
     }
 
+    /** GROUP BY the VARCHAR comment (49 distinct values) with COUNT(*): string keys compared from their bytes. */
+    @Benchmark
+    public long hashAggregationByString() {
+        RowType output = new RowType(List.of("comment", "n"), List.of(DataType.VARCHAR, DataType.BIGINT));
+        AggregateNode node = new AggregateNode(
+                source(),
+                List.of(2),
+                List.of(new AggregateCall(AggregateFunction.COUNT, List.of(), DataType.BIGINT)),
+                output);
+        try (Operator aggregation = HashAggregationOperator.create(node, probeData.replay(allocator), context)) {
+            return KernelData.drain(aggregation);
+        }
+    }
+
     /** An inner join on the key of {@link #BUILD_ROWS} unique build rows, all columns of both sides out. */
     @Benchmark
     public long hashJoinBuildAndProbe() {
-        return join(probeData.replay(allocator));
+        return join(probeData.replay(allocator), JoinType.INNER);
+    }
+
+    /** The same build as a SEMI join: the probe's lookups, and the probe rows out without build columns. */
+    @Benchmark
+    public long hashSemiJoinBuildAndProbe() {
+        return join(probeData.replay(allocator), JoinType.SEMI);
     }
 
     /** The same join's build alone: an empty probe side. */
     @Benchmark
     @OperationsPerInvocation(BUILD_ROWS)
     public long hashJoinBuild() {
-        return join(new KernelData(0, 1, false, allocator).replay(allocator));
+        return join(new KernelData(0, 1, false, allocator).replay(allocator), JoinType.INNER);
     }
 
-    private long join(Operator probe) {
+    private long join(Operator probe, JoinType joinType) {
         List<String> names = new ArrayList<>(KernelData.TYPE.names());
-        KernelData.TYPE.names().forEach(name -> names.add("b_" + name));
         List<DataType> types = new ArrayList<>(KernelData.TYPE.types());
-        types.addAll(KernelData.TYPE.types());
+        if (joinType.outputsBuildSide()) {
+            KernelData.TYPE.names().forEach(name -> names.add("b_" + name));
+            types.addAll(KernelData.TYPE.types());
+        }
         JoinNode node = new JoinNode(
                 source(),
                 source(),
-                JoinType.INNER,
+                joinType,
                 List.of(0),
                 List.of(0),
                 List.of(false),

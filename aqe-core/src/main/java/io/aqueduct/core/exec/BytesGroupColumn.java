@@ -1,7 +1,10 @@
 package io.aqueduct.core.exec;
 
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
+import org.apache.arrow.memory.util.hash.SimpleHasher;
 import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -23,10 +26,40 @@ final class BytesGroupColumn extends GroupColumn {
 
     @Override
     void hash(FieldVector vector, int rowCount, long[] hashes) {
+        ArrowBuf validity = vector.getValidityBuffer();
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        ArrowBuf data = vector.getDataBuffer();
         for (int row = 0; row < rowCount; row++) {
-            long valueHash = vector.isNull(row) ? NULL_HASH : vector.hashCode(row);
+            long valueHash = NULL_HASH;
+            if (BitVectorHelper.get(validity, row) != 0) {
+                int start = offset(offsets, row);
+                valueHash = SimpleHasher.INSTANCE.hashCode(data, start, offset(offsets, row + 1) - start);
+            }
             hashes[row] = combineHash(hashes[row], valueHash);
         }
+    }
+
+    @Override
+    void retainMatches(FieldVector vector, int[] rows, int[] groups, int count, boolean[] matches) {
+        if (!noNulls(vector)) {
+            super.retainMatches(vector, rows, groups, count, matches);
+            return;
+        }
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        ArrowBuf data = vector.getDataBuffer();
+        for (int i = 0; i < count; i++) {
+            int group = groups[i];
+            int start = offset(offsets, rows[i]);
+            int end = offset(offsets, rows[i] + 1);
+            int groupStart = starts[group];
+            matches[i] &= end - start == lengths[group]
+                    && ByteFunctionHelpers.compare(data, start, end, pool, groupStart, groupStart + lengths[group])
+                            == 0;
+        }
+    }
+
+    private static int offset(ArrowBuf offsets, int index) {
+        return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 
     @Override

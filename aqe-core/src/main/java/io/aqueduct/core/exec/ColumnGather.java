@@ -95,6 +95,10 @@ abstract class ColumnGather {
         @Override
         void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
             ensureValueCapacity(target, targetStart + count);
+            if (batches == null && sources[0].getNullCount() == 0 && noneNegative(rows, count)) {
+                gatherValues(sources[0].getDataBuffer(), rows, count, target, targetStart);
+                return;
+            }
             ArrowBuf[] validity = validityBuffers(sources);
             ArrowBuf[] data = dataBuffers(sources);
             ArrowBuf targetValidity = target.getValidityBuffer();
@@ -116,6 +120,55 @@ abstract class ColumnGather {
                     default -> targetData.setBytes((long) at * width, data[source], (long) row * width, width);
                 }
             }
+        }
+
+        /**
+         * One source without NULLs, every row present (filters, the probe side of inner joins): values only, each
+         * loop specialized to its width, and the target's validity set a byte at a time.
+         */
+        private void gatherValues(ArrowBuf data, int[] rows, int count, FieldVector target, int targetStart) {
+            ArrowBuf targetData = target.getDataBuffer();
+            if (width == Long.BYTES) {
+                for (int i = 0; i < count; i++) {
+                    targetData.setLong(
+                            (long) (targetStart + i) * Long.BYTES, data.getLong((long) rows[i] * Long.BYTES));
+                }
+            } else if (width == Integer.BYTES) {
+                for (int i = 0; i < count; i++) {
+                    targetData.setInt(
+                            (long) (targetStart + i) * Integer.BYTES, data.getInt((long) rows[i] * Integer.BYTES));
+                }
+            } else {
+                for (int i = 0; i < count; i++) {
+                    targetData.setBytes((long) (targetStart + i) * width, data, (long) rows[i] * width, width);
+                }
+            }
+            setValid(target.getValidityBuffer(), targetStart, count);
+        }
+    }
+
+    private static boolean noneNegative(int[] rows, int count) {
+        int all = 0;
+        for (int i = 0; i < count; i++) {
+            all |= rows[i];
+        }
+        return all >= 0;
+    }
+
+    /** Sets validity bits {@code [from, from + count)}: bit by bit up to a byte boundary, whole bytes after. */
+    private static void setValid(ArrowBuf validity, int from, int count) {
+        int end = from + count;
+        int bit = from;
+        while (bit < end && bit % Byte.SIZE != 0) {
+            BitVectorHelper.setBit(validity, bit++);
+        }
+        int wholeBytesEnd = end - end % Byte.SIZE;
+        if (wholeBytesEnd > bit) {
+            validity.setOne(bit / Byte.SIZE, (wholeBytesEnd - bit) / Byte.SIZE);
+            bit = wholeBytesEnd;
+        }
+        while (bit < end) {
+            BitVectorHelper.setBit(validity, bit++);
         }
     }
 

@@ -14,6 +14,10 @@ import org.apache.arrow.vector.FieldVector;
  * <p>A slot packs the high 32 bits of its group's hash (the slot index comes from the low bits) above the group
  * id: a probe compares that tag in the slot it already read and only touches the keys of a likely match, one
  * memory access less per probed slot than reading the group's hash.
+ *
+ * <p>Lookups go a batch at a time ({@link #lookUp}): one loop reads every row's slot, then each key column
+ * compares all the candidates at once. The loops carry no dependency from row to row, so the CPU overlaps
+ * their cache misses, and the per-row dispatch over keys and NULL checks is gone.
  */
 final class GroupByHash {
     private static final int EMPTY = -1;
@@ -28,7 +32,13 @@ final class GroupByHash {
     private int resizeThreshold;
     private long[] groupHashes = new long[0];
     private int groupCount;
+    // Per batch: each row's table hash; during lookUp the slot each row probes next and the rows in play.
     private long[] rowHashes = new long[0];
+    private int[] probeSlots = new int[0];
+    private int[] pendingRows = new int[0];
+    private int[] candidateRows = new int[0];
+    private int[] candidateGroups = new int[0];
+    private boolean[] candidateMatches = new boolean[0];
     private FieldVector[] keyVectors;
 
     GroupByHash(List<DataType> keyTypes, HeapMemoryTracker memory) {
@@ -50,17 +60,23 @@ final class GroupByHash {
      */
     void assignGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
+        if (groupCount == 0) {
+            Arrays.fill(groupIds, 0, rowCount, EMPTY);
+        } else {
+            lookUp(rowCount, groupIds);
+        }
+        // The rows of new keys, in row order, so that group ids follow the keys' first appearance.
         for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findOrAddGroup(RowHashing.tableHash(rowHashes[row]), row);
+            if (groupIds[row] == EMPTY) {
+                groupIds[row] = findOrAddGroup(rowHashes[row], row);
+            }
         }
     }
 
     /** Like {@link #assignGroups} but adds no group: a row whose keys are no group's gets -1. */
     void findGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
-        for (int row = 0; row < rowCount; row++) {
-            groupIds[row] = findGroup(RowHashing.tableHash(rowHashes[row]), row);
-        }
+        lookUp(rowCount, groupIds);
     }
 
     /** Writes the keys of groups {@code [fromGroup, fromGroup + count)} into rows {@code [0, count)} of the vectors. */
@@ -77,19 +93,72 @@ final class GroupByHash {
         for (int key = 0; key < keyVectors.length; key++) {
             keys[key].hash(keyVectors[key], rowCount, rowHashes);
         }
+        for (int row = 0; row < rowCount; row++) {
+            rowHashes[row] = RowHashing.tableHash(rowHashes[row]);
+        }
     }
 
-    private int findGroup(long hash, int row) {
-        int slot = (int) hash & mask;
-        int tag = tag(hash);
-        while (true) {
-            long entry = slots[slot];
-            int group = (int) entry;
-            if (group == EMPTY || ((int) (entry >>> 32) == tag && keysMatch(group, row))) {
-                return group;
-            }
-            slot = (slot + 1) & mask;
+    /**
+     * Sets {@code groupIds[row]} to the group holding the keys of each row of the hashed batch, -1 where there is
+     * none. Rounds over the rows still in play: each finds its next slot with an equal tag (or an empty one, which
+     * settles it), then the key columns compare all candidates; a row whose keys differ probes on from the slot
+     * after. Equal tags with different keys are rare, so almost every row settles in the first round.
+     */
+    private void lookUp(int rowCount, int[] groupIds) {
+        probeSlots = memory.grow(probeSlots, rowCount);
+        pendingRows = memory.grow(pendingRows, rowCount);
+        candidateRows = memory.grow(candidateRows, rowCount);
+        candidateGroups = memory.grow(candidateGroups, rowCount);
+        candidateMatches = memory.grow(candidateMatches, rowCount);
+        for (int row = 0; row < rowCount; row++) {
+            probeSlots[row] = (int) rowHashes[row] & mask;
+            pendingRows[row] = row;
         }
+        int pending = rowCount;
+        while (pending > 0) {
+            int candidates = findCandidates(pending, groupIds);
+            for (int key = 0; key < keyVectors.length; key++) {
+                keys[key].retainMatches(keyVectors[key], candidateRows, candidateGroups, candidates, candidateMatches);
+            }
+            pending = 0;
+            for (int i = 0; i < candidates; i++) {
+                if (!candidateMatches[i]) {
+                    int row = candidateRows[i];
+                    groupIds[row] = EMPTY;
+                    probeSlots[row] = (probeSlots[row] + 1) & mask;
+                    pendingRows[pending++] = row;
+                }
+            }
+        }
+    }
+
+    /**
+     * For each of the {@code pending} rows in play: from its probe slot, the first slot that is empty (the row's
+     * group becomes -1) or whose tag is the row's (the row becomes a candidate for that group). Returns the number
+     * of candidates.
+     */
+    private int findCandidates(int pending, int[] groupIds) {
+        int candidates = 0;
+        for (int i = 0; i < pending; i++) {
+            int row = pendingRows[i];
+            int tag = tag(rowHashes[row]);
+            int slot = probeSlots[row];
+            long entry = slots[slot];
+            while ((int) entry != EMPTY && (int) (entry >>> 32) != tag) {
+                slot = (slot + 1) & mask;
+                entry = slots[slot];
+            }
+            int group = (int) entry;
+            groupIds[row] = group;
+            if (group != EMPTY) {
+                probeSlots[row] = slot;
+                candidateRows[candidates] = row;
+                candidateGroups[candidates] = group;
+                candidateMatches[candidates] = true;
+                candidates++;
+            }
+        }
+        return candidates;
     }
 
     private int findOrAddGroup(long hash, int row) {

@@ -13,6 +13,7 @@ abstract class GroupColumn {
 
     protected final HeapMemoryTracker memory;
     private boolean[] present = new boolean[0];
+    private boolean anyNullSet;
 
     protected GroupColumn(HeapMemoryTracker memory) {
         this.memory = memory;
@@ -43,7 +44,17 @@ abstract class GroupColumn {
         present[group] = !vector.isNull(row);
         if (present[group]) {
             setValue(group, vector, row);
+        } else {
+            anyNullSet = true;
         }
+    }
+
+    /**
+     * Whether no group of those {@link #set} so far is NULL, and no row of {@code vector} is: then
+     * {@link #retainMatches} may compare values alone.
+     */
+    protected final boolean noNulls(FieldVector vector) {
+        return !anyNullSet && vector.getNullCount() == 0;
     }
 
     /** Whether the group's value equals the row's, NULL matching NULL as grouping requires. */
@@ -53,6 +64,19 @@ abstract class GroupColumn {
             return rowIsNull && !present[group];
         }
         return valueMatches(group, vector, row);
+    }
+
+    /**
+     * The column-at-a-time {@link #matches}: clears {@code matches[i]} for each {@code i < count} whose group
+     * {@code groups[i]} (one that was {@link #set}) holds another value than row {@code rows[i]} of {@code vector}.
+     * Subclasses compare straight from the vector's buffers where neither side holds a NULL.
+     */
+    void retainMatches(FieldVector vector, int[] rows, int[] groups, int count, boolean[] matches) {
+        for (int i = 0; i < count; i++) {
+            if (matches[i] && !matches(groups[i], vector, rows[i])) {
+                matches[i] = false;
+            }
+        }
     }
 
     /** Compares the group's value with the row's value, both non-NULL: negative when the group's is smaller. */

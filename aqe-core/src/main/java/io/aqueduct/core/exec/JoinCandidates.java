@@ -44,6 +44,9 @@ final class JoinCandidates {
 
     /** Writes up to {@code capacity} further pairs into the arrays; returns how many. */
     int fill(int[] probeRows, int[] buildRows, int capacity) {
+        if (table.oneRowPerGroup()) {
+            return fillSingleRows(probeRows, buildRows, capacity);
+        }
         int count = 0;
         while (count < capacity) {
             if (position == end || (rowsToSkip != null && rowsToSkip[row])) {
@@ -59,6 +62,24 @@ final class JoinCandidates {
             }
             count += n;
             position += n;
+        }
+        return count;
+    }
+
+    /** {@link #fill} when each group is one build row, numbered as the group: one candidate per matching row. */
+    private int fillSingleRows(int[] probeRows, int[] buildRows, int capacity) {
+        int count = 0;
+        while (count < capacity && row < rowCount - 1) {
+            row++;
+            int group = groupIds[row];
+            if (group >= 0 && (rowsToSkip == null || !rowsToSkip[row])) {
+                probeRows[count] = row;
+                buildRows[count] = group;
+                count++;
+            }
+        }
+        if (row == rowCount - 1) {
+            row = rowCount;
         }
         return count;
     }

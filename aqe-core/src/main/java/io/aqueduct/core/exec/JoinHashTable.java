@@ -28,9 +28,11 @@ final class JoinHashTable implements AutoCloseable {
     private long[] rowAddresses = new long[0];
     private int[] rowGroups = new int[0];
     private int[] batchGroups = new int[0];
-    // After finish: the rows of group g are groupRows[groupStarts[g] .. groupStarts[g + 1]).
+    // After finish: the rows of group g are groupRows[groupStarts[g] .. groupStarts[g + 1]), unless every row
+    // is alone in its group: groups are numbered in order of first appearance, so then group g is row g alone.
     private int[] groupStarts;
     private int[] groupRows;
+    private boolean oneRowPerGroup;
 
     /**
      * @param keys the build input's key columns; without keys, every probe row is paired with every build row
@@ -73,6 +75,11 @@ final class JoinHashTable implements AutoCloseable {
     /** Lays out the rows of each group contiguously (a counting sort by group), keeping input order. */
     void finish() {
         int groupCount = groups == null ? 1 : groups.groupCount();
+        if (groups != null && groupCount == rowCount && noRowExcluded()) {
+            oneRowPerGroup = true;
+            releaseRowGroups();
+            return;
+        }
         memory.add((long) (groupCount + 1) * Integer.BYTES);
         groupStarts = new int[groupCount + 1];
         for (int row = 0; row < rowCount; row++) {
@@ -93,6 +100,19 @@ final class JoinHashTable implements AutoCloseable {
         }
         System.arraycopy(groupStarts, 0, groupStarts, 1, groupCount);
         groupStarts[0] = 0;
+        releaseRowGroups();
+    }
+
+    private boolean noRowExcluded() {
+        for (int row = 0; row < rowCount; row++) {
+            if (rowGroups[row] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private void releaseRowGroups() {
         memory.release((long) (rowGroups.length + batchGroups.length) * Integer.BYTES);
         rowGroups = new int[0];
         batchGroups = new int[0];
@@ -113,18 +133,23 @@ final class JoinHashTable implements AutoCloseable {
         probeKeys.excludeUnmatchable(probeRowCount, groupIds);
     }
 
+    /** Whether each group holds a single build row, numbered as the group: then positions need not be read. */
+    boolean oneRowPerGroup() {
+        return oneRowPerGroup;
+    }
+
     /** The first position of {@code group}'s rows, for {@link #rowAt}. */
     int groupStart(int group) {
-        return groupStarts[group];
+        return oneRowPerGroup ? group : groupStarts[group];
     }
 
     /** The position after {@code group}'s last row. */
     int groupEnd(int group) {
-        return groupStarts[group + 1];
+        return oneRowPerGroup ? group + 1 : groupStarts[group + 1];
     }
 
     int rowAt(int position) {
-        return groupRows[position];
+        return oneRowPerGroup ? position : groupRows[position];
     }
 
     int batchCount() {

@@ -19,7 +19,7 @@ final class LongGroupColumn extends GroupColumn {
     @Override
     void hash(FieldVector vector, int rowCount, long[] hashes) {
         // The value read straight from the data buffer by width (resolved once per column), as access.get reads it.
-        int width = vector instanceof BitVector ? 0 : ((BaseFixedWidthVector) vector).getTypeWidth();
+        int width = width(vector);
         ArrowBuf validity = vector.getValidityBuffer();
         ArrowBuf data = vector.getDataBuffer();
         if (width == Long.BYTES) {
@@ -38,6 +38,30 @@ final class LongGroupColumn extends GroupColumn {
                 hashes[row] = combineHash(hashes[row], valueHash);
             }
         }
+    }
+
+    @Override
+    void retainMatches(FieldVector vector, int[] rows, int[] groups, int count, boolean[] matches) {
+        int width = width(vector);
+        if (!noNulls(vector) || (width != Long.BYTES && width != Integer.BYTES)) {
+            super.retainMatches(vector, rows, groups, count, matches);
+            return;
+        }
+        ArrowBuf data = vector.getDataBuffer();
+        if (width == Long.BYTES) {
+            for (int i = 0; i < count; i++) {
+                matches[i] &= values[groups[i]] == data.getLong((long) rows[i] * Long.BYTES);
+            }
+        } else {
+            for (int i = 0; i < count; i++) {
+                matches[i] &= values[groups[i]] == data.getInt((long) rows[i] * Integer.BYTES);
+            }
+        }
+    }
+
+    /** The byte width of the vector's values, 0 for BOOLEAN's bits. */
+    private static int width(FieldVector vector) {
+        return vector instanceof BitVector ? 0 : ((BaseFixedWidthVector) vector).getTypeWidth();
     }
 
     @Override

@@ -64,6 +64,9 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
 
     @Override
     void compute(FieldVector left, FieldVector right, BitVector result, int rowCount) {
+        if (PackedComparisons.compareColumns(outcomeMask, left, right, result, rowCount)) {
+            return;
+        }
         if (left instanceof BigIntVector longs) {
             compareLongs(longs, (BigIntVector) right, result, rowCount);
         } else if (left instanceof IntVector ints) {

@@ -90,6 +90,8 @@ final class LiteralComparisonExpression implements VectorExpression {
                     result.set(i, outcome(Long.compare(bits.get(i), longValue)));
                 }
             }
+        } else if (PackedComparisons.compareWithConstant(outcomeMask, values, longValue, result, rowCount)) {
+            return;
         } else if (((BaseFixedWidthVector) values).getTypeWidth() == Integer.BYTES) {
             ArrowBuf data = values.getDataBuffer();
             for (int i = 0; i < rowCount; i++) {

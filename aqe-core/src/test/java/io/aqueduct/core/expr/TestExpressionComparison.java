@@ -44,6 +44,57 @@ class TestExpressionComparison extends ArrowAllocatorTest {
     }
 
     @Test
+    void columnsWithoutNullsComparePackedEightRowsToAByteAsRowByRow() {
+        // 21 rows: two full result bytes and a partial one; no NULL, so the packed comparisons run.
+        for (DataType type : List.of(DataType.BIGINT, DataType.INTEGER, DataType.DATE, DataType.TIMESTAMP)) {
+            List<List<Object>> rows = new java.util.ArrayList<>();
+            for (int row = 0; row < 21; row++) {
+                long left = (row * 7L) % 5 - 2;
+                long right = (row * 3L) % 4 - 2;
+                rows.add(type == DataType.INTEGER ? List.of((int) left, (int) right) : List.of(left, right));
+            }
+            RowType twoColumns = BatchBuilder.rowType(type, type);
+            Expression literalOne = literal(type == DataType.INTEGER ? (Object) 1 : (Object) 1L, type);
+            for (Function function : List.of(
+                    Function.EQUAL,
+                    Function.NOT_EQUAL,
+                    Function.LESS_THAN,
+                    Function.LESS_THAN_OR_EQUAL,
+                    Function.GREATER_THAN,
+                    Function.GREATER_THAN_OR_EQUAL)) {
+                List<Boolean> expected = new java.util.ArrayList<>();
+                List<Boolean> expectedAgainstOne = new java.util.ArrayList<>();
+                for (List<Object> row : rows) {
+                    long left = ((Number) row.get(0)).longValue();
+                    long right = ((Number) row.get(1)).longValue();
+                    expected.add(holds(function, Long.compare(left, right)));
+                    expectedAgainstOne.add(holds(function, Long.compare(left, 1)));
+                }
+                Expression columns = call(function, DataType.BOOLEAN, input(0, type), input(1, type));
+                assertThat(evaluate(allocator, columns, twoColumns, rows))
+                        .as("%s %s", type, function)
+                        .isEqualTo(expected);
+                Expression againstOne = call(function, DataType.BOOLEAN, input(0, type), literalOne);
+                assertThat(evaluate(allocator, againstOne, twoColumns, rows))
+                        .as("%s %s literal", type, function)
+                        .isEqualTo(expectedAgainstOne);
+            }
+        }
+    }
+
+    private static boolean holds(Function function, int comparison) {
+        return switch (function) {
+            case EQUAL -> comparison == 0;
+            case NOT_EQUAL -> comparison != 0;
+            case LESS_THAN -> comparison < 0;
+            case LESS_THAN_OR_EQUAL -> comparison <= 0;
+            case GREATER_THAN -> comparison > 0;
+            case GREATER_THAN_OR_EQUAL -> comparison >= 0;
+            default -> throw new IllegalArgumentException(function.name());
+        };
+    }
+
+    @Test
     void aLiteralOfAnotherScaleIsRescaledOnceAndCompared() {
         DataType scale2 = DataType.decimal(10, 2);
         RowType type = BatchBuilder.rowType(scale2);

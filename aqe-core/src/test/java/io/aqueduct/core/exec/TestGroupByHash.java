@@ -1,0 +1,94 @@
+package io.aqueduct.core.exec;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.testing.ArrowAllocatorTest;
+import io.aqueduct.core.testing.BatchBuilder;
+import io.aqueduct.core.type.DataType;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+
+class TestGroupByHash extends ArrowAllocatorTest {
+    // Two BIGINT keys combine as 31 * a + b, so (a, b) and (a + 1, b - 31) have the same hash: same slot, same tag.
+    private static final List<DataType> TWO_BIGINTS = List.of(DataType.BIGINT, DataType.BIGINT);
+
+    @Test
+    void keysWithEqualHashesAreDifferentGroupsAndLookUpsTellThemApart() {
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test");
+                VectorSchemaRoot build = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT))
+                        .row(0L, 62L)
+                        .row(1L, 31L)
+                        .row(2L, 0L)
+                        .row(1L, 31L)
+                        .build(allocator);
+                VectorSchemaRoot probe = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT))
+                        .row(2L, 0L)
+                        .row(3L, -31L)
+                        .row(0L, 62L)
+                        .row(1L, 31L)
+                        .build(allocator)) {
+            GroupByHash hash = new GroupByHash(TWO_BIGINTS, memory);
+            int[] groups = new int[4];
+            hash.assignGroups(vectors(build), 4, groups);
+            assertThat(groups).containsExactly(0, 1, 2, 1);
+            // Again, now that the groups exist: found by the batch lookup instead of added.
+            hash.assignGroups(vectors(build), 4, groups);
+            assertThat(groups).containsExactly(0, 1, 2, 1);
+            assertThat(hash.groupCount()).isEqualTo(3);
+
+            hash.findGroups(vectors(probe), 4, groups);
+            // (3, -31) hashes like the others but is no group's.
+            assertThat(groups).containsExactly(2, -1, 0, 1);
+        }
+    }
+
+    @Test
+    void nullKeysAreOneGroupAndFoundAsSuch() {
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test");
+                VectorSchemaRoot build = BatchBuilder.of(BatchBuilder.rowType(DataType.VARCHAR, DataType.INTEGER))
+                        .row("brass", 1)
+                        .row(null, 1)
+                        .row("brass", null)
+                        .row(null, 1)
+                        .build(allocator);
+                VectorSchemaRoot probe = BatchBuilder.of(BatchBuilder.rowType(DataType.VARCHAR, DataType.INTEGER))
+                        .row(null, 1)
+                        .row("brass", 1)
+                        .row("brass", 2)
+                        .row("steel", null)
+                        .build(allocator)) {
+            GroupByHash hash = new GroupByHash(List.of(DataType.VARCHAR, DataType.INTEGER), memory);
+            int[] groups = new int[4];
+            hash.assignGroups(vectors(build), 4, groups);
+            assertThat(groups).containsExactly(0, 1, 2, 1);
+
+            hash.findGroups(vectors(probe), 4, groups);
+            assertThat(groups).containsExactly(1, 0, -1, -1);
+        }
+    }
+
+    @Test
+    void lookUpsFindEveryGroupOfATableThatGrew() {
+        int keys = 50_000;
+        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.VARCHAR));
+        for (int key = 0; key < keys; key++) {
+            builder.row("key-" + key);
+        }
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test");
+                VectorSchemaRoot batch = builder.build(allocator)) {
+            GroupByHash hash = new GroupByHash(List.of(DataType.VARCHAR), memory);
+            int[] groups = new int[keys];
+            hash.assignGroups(vectors(batch), keys, groups);
+            hash.findGroups(vectors(batch), keys, groups);
+            for (int key = 0; key < keys; key++) {
+                assertThat(groups[key]).isEqualTo(key);
+            }
+        }
+    }
+
+    private static FieldVector[] vectors(VectorSchemaRoot batch) {
+        return batch.getFieldVectors().toArray(FieldVector[]::new);
+    }
+}
