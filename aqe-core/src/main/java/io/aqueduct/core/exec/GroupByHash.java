@@ -40,6 +40,12 @@ final class GroupByHash {
     private int[] candidateGroups = new int[0];
     private boolean[] candidateMatches = new boolean[0];
     private FieldVector[] keyVectors;
+    /**
+     * Whether most rows of the last batch {@link #assignGroups} saw had new keys (a build on unique keys): the
+     * next batch then goes to the per-row insert directly, which finds existing groups too, instead of a batch
+     * lookup that would find almost nothing and probe every row twice.
+     */
+    private boolean lastBatchMostlyNew;
 
     GroupByHash(List<DataType> keyTypes, HeapMemoryTracker memory) {
         this.memory = memory;
@@ -60,17 +66,19 @@ final class GroupByHash {
      */
     void assignGroups(FieldVector[] keyVectors, int rowCount, int[] groupIds) {
         hashRows(keyVectors, rowCount);
-        if (groupCount == 0) {
+        if (groupCount == 0 || lastBatchMostlyNew) {
             Arrays.fill(groupIds, 0, rowCount, EMPTY);
         } else {
             lookUp(rowCount, groupIds);
         }
+        int groupsBefore = groupCount;
         // The rows of new keys, in row order, so that group ids follow the keys' first appearance.
         for (int row = 0; row < rowCount; row++) {
             if (groupIds[row] == EMPTY) {
                 groupIds[row] = findOrAddGroup(rowHashes[row], row);
             }
         }
+        lastBatchMostlyNew = (groupCount - groupsBefore) * 2 > rowCount;
     }
 
     /** Like {@link #assignGroups} but adds no group: a row whose keys are no group's gets -1. */
