@@ -29,13 +29,11 @@ import java.util.function.Function;
  */
 public final class ProducerSamples {
     /**
-     * The first and the longest pause between two looks at the producers' statuses: the pause doubles from the
-     * first to the longest, so that a small producer, sampled within milliseconds, holds its consumer back little,
-     * while a long one is not asked more than every 20 ms.
+     * The longest pause between two looks at the producers' statuses, spent in a long poll of a task not sampled yet,
+     * which ends as soon as that task is: a producer is looked at again at the latest after this, for its completion.
      */
-    private static final long FIRST_POLL_MILLIS = 1;
+    private static final long POLL_MILLIS = 20;
 
-    private static final long MAX_POLL_MILLIS = 20;
     private static final double MIN_COMPLETION = 0.001;
     /**
      * The completion at which a streaming producer's sample is enough to extrapolate from, even short of
@@ -189,15 +187,13 @@ public final class ProducerSamples {
      * together a stage's output) by the time of their last sampled batch.
      */
     private List<TaskStatus> awaitSampled(List<TaskLocation> tasks, Optional<ExpectedInput> expected) {
-        long pause = FIRST_POLL_MILLIS;
         while (true) {
             List<TaskStatus> statuses = statuses(tasks);
             if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
                     || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
                 return statuses;
             }
-            sleep(pause);
-            pause = Math.min(MAX_POLL_MILLIS, pause * 2);
+            awaitFirstUnsampled(tasks, statuses);
         }
     }
 
@@ -226,11 +222,18 @@ public final class ProducerSamples {
         return statuses;
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * The pause before the next look: a long poll of the first task not sampled yet, which its worker answers as
+     * soon as that task is sampled, so that a producer sampled within the pause holds its consumer back no longer.
+     */
+    private void awaitFirstUnsampled(List<TaskLocation> tasks, List<TaskStatus> statuses) {
+        for (int i = 0; i < tasks.size(); i++) {
+            if (!statuses.get(i).sampled(sampleBudgetBytes)) {
+                client.awaitSampled(tasks.get(i), sampleBudgetBytes, POLL_MILLIS);
+                break;
+            }
+        }
+        if (Thread.currentThread().isInterrupted()) {
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
         }
     }

@@ -113,6 +113,11 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
     }
 
     @Override
+    public TaskStatus awaitSampled(TaskLocation task, long sampleBudgetBytes, long maxWaitMillis) {
+        return task(task).statusOnceSampled(sampleBudgetBytes, maxWaitMillis);
+    }
+
+    @Override
     public KeySample keySample(TaskLocation task) {
         return task(task).output().keySample();
     }

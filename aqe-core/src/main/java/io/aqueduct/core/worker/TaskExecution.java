@@ -163,6 +163,20 @@ public final class TaskExecution {
     }
 
     /**
+     * The status once the output head is sampled ({@link TaskStatus#sampled} with {@code sampleBudgetBytes}), bound
+     * or closed, or after {@code maxWaitMillis}: the task ends only after its output finished or closed, so those
+     * cover its end too.
+     */
+    public TaskStatus statusOnceSampled(long sampleBudgetBytes, long maxWaitMillis) {
+        try {
+            output.awaitSampled(sampleBudgetBytes, maxWaitMillis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return status();
+    }
+
+    /**
      * What the task did so far: live while it runs, final once its runner stopped. Its operators' elapsed times
      * grow when their calls return, so a live snapshot may lag behind a long call.
      */

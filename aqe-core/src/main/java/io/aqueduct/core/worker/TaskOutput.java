@@ -9,6 +9,7 @@ import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.stage.PartitioningKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
@@ -74,6 +75,10 @@ public final class TaskOutput implements AutoCloseable {
                 }
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
+                if (sampledBytes >= sampleBudgetBytes) {
+                    // Sampled: wakes a coordinator's long poll (awaitSampled).
+                    notifyAll();
+                }
                 while (buffer == null && sampledBytes >= sampleBudgetBytes) {
                     awaitChange();
                 }
@@ -166,6 +171,22 @@ public final class TaskOutput implements AutoCloseable {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");
         }
         return buffer;
+    }
+
+    /**
+     * Waits at most {@code timeoutMillis} until the head has sampled {@code budgetBytes}, the input ended, the
+     * output was bound or it closed.
+     */
+    synchronized void awaitSampled(long budgetBytes, long timeoutMillis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+        long remaining;
+        while (!inputFinished
+                && sampledBytes < budgetBytes
+                && buffer == null
+                && !closed
+                && (remaining = deadline - System.nanoTime()) > 0) {
+            TimeUnit.NANOSECONDS.timedWait(this, remaining);
+        }
     }
 
     synchronized Sample sample() {

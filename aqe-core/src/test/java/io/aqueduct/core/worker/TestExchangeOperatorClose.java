@@ -164,6 +164,11 @@ class TestExchangeOperatorClose {
         }
 
         @Override
+        public TaskStatus awaitSampled(TaskLocation task, long sampleBudgetBytes, long maxWaitMillis) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public KeySample keySample(TaskLocation task) {
             throw new UnsupportedOperationException();
         }

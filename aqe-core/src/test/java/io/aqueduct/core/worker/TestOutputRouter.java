@@ -149,6 +149,44 @@ class TestOutputRouter extends ArrowAllocatorTest {
         }
     }
 
+    /** A coordinator's long poll ends when the sample uses its budget, not at its timeout. */
+    @Test
+    void aWaitForTheSampleEndsOnceTheSampleUsesItsBudget() throws Exception {
+        try (TaskOutput output = new TaskOutput(BY_KEY, allocator, 1, Long.MAX_VALUE, () -> false, () -> 0)) {
+            // Past its budget, the adding task waits for its binding.
+            Thread producer = new Thread(() -> {
+                try {
+                    output.add(batch(keys(0, 100, 1)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            long start = System.nanoTime();
+            producer.start();
+
+            output.awaitSampled(1, 60_000);
+
+            assertThat(System.nanoTime() - start).isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(30));
+            assertThat(output.sample().rows()).isEqualTo(100);
+            output.bind(OutputBinding.of(BY_KEY, 2));
+            producer.join();
+        }
+    }
+
+    @Test
+    void aWaitForTheSampleEndsAtItsTimeoutWhileNothingIsSampled() throws Exception {
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, () -> 0)) {
+            long start = System.nanoTime();
+
+            output.awaitSampled(Long.MAX_VALUE, 50);
+
+            assertThat(System.nanoTime() - start)
+                    .isGreaterThanOrEqualTo(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50));
+            assertThat(output.sample().rows()).isZero();
+        }
+    }
+
     @SafeVarargs
     private Map<Integer, List<Long>> route(OutputBinding binding, List<Long>... batches) throws Exception {
         Map<Integer, List<Long>> partitions = new HashMap<>();

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -38,6 +39,10 @@ import okhttp3.Response;
  */
 public final class WorkerClient implements WorkerTransport, AutoCloseable {
     private static final MediaType JSON = MediaType.get("application/json");
+    /** A status request with these parameters waits until the task is sampled ({@link #awaitSampled}). */
+    public static final String SAMPLE_BUDGET_PARAMETER = "sampleBudgetBytes";
+
+    public static final String MAX_WAIT_PARAMETER = "maxWaitMillis";
 
     private final OkHttpClient http;
     private final OkHttpClient streaming;
@@ -74,6 +79,16 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(),
                 TaskStatus.class,
                 task.workerUrl());
+    }
+
+    @Override
+    public TaskStatus awaitSampled(TaskLocation task, long sampleBudgetBytes, long maxWaitMillis) {
+        HttpUrl url = HttpUrl.get(task.workerUrl() + "/v1/task/" + task.taskId())
+                .newBuilder()
+                .addQueryParameter(SAMPLE_BUDGET_PARAMETER, Long.toString(sampleBudgetBytes))
+                .addQueryParameter(MAX_WAIT_PARAMETER, Long.toString(maxWaitMillis))
+                .build();
+        return call(request(url.toString()).get().build(), TaskStatus.class, task.workerUrl());
     }
 
     /** The key profile of what the task's late-bound head sampled. */
