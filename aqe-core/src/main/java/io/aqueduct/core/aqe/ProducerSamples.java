@@ -7,6 +7,7 @@ import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskState;
 import io.aqueduct.core.protocol.TaskStatus;
@@ -193,8 +194,18 @@ public final class ProducerSamples {
                     || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
                 return statuses;
             }
-            awaitFirstUnsampled(tasks, statuses);
+            awaitFirstUnsampled(tasks, statuses, enoughDrivingRowsPerTask(expected, tasks.size()));
         }
+    }
+
+    /**
+     * The driving rows after which a task has read its share of {@link #ENOUGH_COMPLETION}: when a long poll of it
+     * ends to look again (reading a stage's output together, the share is what each would read if they read equally).
+     */
+    private static long enoughDrivingRowsPerTask(Optional<ExpectedInput> expected, int tasks) {
+        return expected.filter(input -> input.rows() > 0)
+                .map(input -> Math.max(1, (long) Math.ceil(ENOUGH_COMPLETION * input.rows() / Math.max(1, tasks))))
+                .orElse(Long.MAX_VALUE);
     }
 
     private boolean readEnough(ExpectedInput expected, List<TaskStatus> statuses) {
@@ -226,10 +237,10 @@ public final class ProducerSamples {
      * The pause before the next look: a long poll of the first task not sampled yet, which its worker answers as
      * soon as that task is sampled, so that a producer sampled within the pause holds its consumer back no longer.
      */
-    private void awaitFirstUnsampled(List<TaskLocation> tasks, List<TaskStatus> statuses) {
+    private void awaitFirstUnsampled(List<TaskLocation> tasks, List<TaskStatus> statuses, long enoughDrivingRows) {
         for (int i = 0; i < tasks.size(); i++) {
             if (!statuses.get(i).sampled(sampleBudgetBytes)) {
-                client.awaitSampled(tasks.get(i), sampleBudgetBytes, POLL_MILLIS);
+                client.awaitSampled(tasks.get(i), new SampleWait(sampleBudgetBytes, enoughDrivingRows, POLL_MILLIS));
                 break;
             }
         }

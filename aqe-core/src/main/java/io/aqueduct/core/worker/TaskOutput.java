@@ -5,6 +5,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.stage.PartitioningKind;
 import java.util.ArrayList;
@@ -75,10 +76,8 @@ public final class TaskOutput implements AutoCloseable {
                 }
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
-                if (sampledBytes >= sampleBudgetBytes) {
-                    // Sampled: wakes a coordinator's long poll (awaitSampled).
-                    notifyAll();
-                }
+                // Wakes a coordinator's long poll (awaitSampled), which looks whether it sampled enough now.
+                notifyAll();
                 while (buffer == null && sampledBytes >= sampleBudgetBytes) {
                     awaitChange();
                 }
@@ -174,14 +173,14 @@ public final class TaskOutput implements AutoCloseable {
     }
 
     /**
-     * Waits at most {@code timeoutMillis} until the head has sampled {@code budgetBytes}, the input ended, the
+     * Waits at most the wait's maximum until the head has sampled as much as {@code wait} asks, the input ended, the
      * output was bound or it closed.
      */
-    synchronized void awaitSampled(long budgetBytes, long timeoutMillis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMillis);
+    synchronized void awaitSampled(SampleWait wait) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait.maxWaitMillis());
         long remaining;
         while (!inputFinished
-                && sampledBytes < budgetBytes
+                && !wait.reached(sampledBytes, sampledDrivingRows)
                 && buffer == null
                 && !closed
                 && (remaining = deadline - System.nanoTime()) > 0) {

@@ -6,6 +6,7 @@ import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -42,6 +43,7 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
     /** A status request with these parameters waits until the task is sampled ({@link #awaitSampled}). */
     public static final String SAMPLE_BUDGET_PARAMETER = "sampleBudgetBytes";
 
+    public static final String DRIVING_ROWS_PARAMETER = "drivingRows";
     public static final String MAX_WAIT_PARAMETER = "maxWaitMillis";
 
     private final OkHttpClient http;
@@ -82,11 +84,12 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
     }
 
     @Override
-    public TaskStatus awaitSampled(TaskLocation task, long sampleBudgetBytes, long maxWaitMillis) {
+    public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
         HttpUrl url = HttpUrl.get(task.workerUrl() + "/v1/task/" + task.taskId())
                 .newBuilder()
-                .addQueryParameter(SAMPLE_BUDGET_PARAMETER, Long.toString(sampleBudgetBytes))
-                .addQueryParameter(MAX_WAIT_PARAMETER, Long.toString(maxWaitMillis))
+                .addQueryParameter(SAMPLE_BUDGET_PARAMETER, Long.toString(wait.budgetBytes()))
+                .addQueryParameter(DRIVING_ROWS_PARAMETER, Long.toString(wait.drivingRows()))
+                .addQueryParameter(MAX_WAIT_PARAMETER, Long.toString(wait.maxWaitMillis()))
                 .build();
         return call(request(url.toString()).get().build(), TaskStatus.class, task.workerUrl());
     }

@@ -6,6 +6,7 @@ import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.worker.TaskExecution;
@@ -28,8 +29,9 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  *
  * <ul>
  *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
- *   <li>{@code GET /v1/task/{id}} returns its status; with {@code ?sampleBudgetBytes=B&maxWaitMillis=M} once its
- *       late-bound head sampled B bytes, its input ended, its output was bound or it ended, waiting at most M ms; {@code DELETE /v1/task/{id}} cancels it if it still runs,
+ *   <li>{@code GET /v1/task/{id}} returns its status; with {@code ?sampleBudgetBytes=B&drivingRows=R&maxWaitMillis=M}
+ *       once its late-bound head sampled B bytes or R driving rows, its input ended, its output was bound or it
+ *       ended, waiting at most M ms; {@code DELETE /v1/task/{id}} cancels it if it still runs,
  *       waits for it to stop, frees it and returns its final {@link io.aqueduct.core.protocol.TaskInfo};
  *   <li>{@code GET /v1/task/{id}/info} returns its {@link io.aqueduct.core.protocol.TaskInfo} so far;
  *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output ({@link OutputBinding});
@@ -124,13 +126,16 @@ final class WorkerHandler extends AbstractHandler {
      */
     private static TaskStatus status(TaskExecution task, HttpServletRequest request) {
         String budget = request.getParameter(WorkerClient.SAMPLE_BUDGET_PARAMETER);
+        String drivingRows = request.getParameter(WorkerClient.DRIVING_ROWS_PARAMETER);
         String maxWait = request.getParameter(WorkerClient.MAX_WAIT_PARAMETER);
-        if (budget == null || maxWait == null) {
+        if (budget == null || drivingRows == null || maxWait == null) {
             return task.status();
         }
         try {
-            return task.statusOnceSampled(
-                    Long.parseLong(budget), Math.min(MAX_STATUS_WAIT_MILLIS, Long.parseLong(maxWait)));
+            return task.statusOnceSampled(new SampleWait(
+                    Long.parseLong(budget),
+                    Long.parseLong(drivingRows),
+                    Math.min(MAX_STATUS_WAIT_MILLIS, Long.parseLong(maxWait))));
         } catch (NumberFormatException e) {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Bad status wait: " + e.getMessage());
         }
