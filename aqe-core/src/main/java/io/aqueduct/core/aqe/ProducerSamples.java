@@ -7,6 +7,7 @@ import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskState;
 import io.aqueduct.core.protocol.TaskStatus;
@@ -29,13 +30,11 @@ import java.util.function.Function;
  */
 public final class ProducerSamples {
     /**
-     * The first and the longest pause between two looks at the producers' statuses: the pause doubles from the
-     * first to the longest, so that a small producer, sampled within milliseconds, holds its consumer back little,
-     * while a long one is not asked more than every 20 ms.
+     * The longest pause between two looks at the producers' statuses, spent in a long poll of a task not sampled yet,
+     * which ends as soon as that task is: a producer is looked at again at the latest after this, for its completion.
      */
-    private static final long FIRST_POLL_MILLIS = 1;
+    private static final long POLL_MILLIS = 20;
 
-    private static final long MAX_POLL_MILLIS = 20;
     private static final double MIN_COMPLETION = 0.001;
     /**
      * The completion at which a streaming producer's sample is enough to extrapolate from, even short of
@@ -189,16 +188,24 @@ public final class ProducerSamples {
      * together a stage's output) by the time of their last sampled batch.
      */
     private List<TaskStatus> awaitSampled(List<TaskLocation> tasks, Optional<ExpectedInput> expected) {
-        long pause = FIRST_POLL_MILLIS;
         while (true) {
             List<TaskStatus> statuses = statuses(tasks);
             if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
                     || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
                 return statuses;
             }
-            sleep(pause);
-            pause = Math.min(MAX_POLL_MILLIS, pause * 2);
+            awaitFirstUnsampled(tasks, statuses, enoughDrivingRowsPerTask(expected, tasks.size()));
         }
+    }
+
+    /**
+     * The driving rows after which a task has read its share of {@link #ENOUGH_COMPLETION}: when a long poll of it
+     * ends to look again (reading a stage's output together, the share is what each would read if they read equally).
+     */
+    private static long enoughDrivingRowsPerTask(Optional<ExpectedInput> expected, int tasks) {
+        return expected.filter(input -> input.rows() > 0)
+                .map(input -> Math.max(1, (long) Math.ceil(ENOUGH_COMPLETION * input.rows() / Math.max(1, tasks))))
+                .orElse(Long.MAX_VALUE);
     }
 
     private boolean readEnough(ExpectedInput expected, List<TaskStatus> statuses) {
@@ -226,11 +233,18 @@ public final class ProducerSamples {
         return statuses;
     }
 
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /**
+     * The pause before the next look: a long poll of the first task not sampled yet, which its worker answers as
+     * soon as that task is sampled, so that a producer sampled within the pause holds its consumer back no longer.
+     */
+    private void awaitFirstUnsampled(List<TaskLocation> tasks, List<TaskStatus> statuses, long enoughDrivingRows) {
+        for (int i = 0; i < tasks.size(); i++) {
+            if (!statuses.get(i).sampled(sampleBudgetBytes)) {
+                client.awaitSampled(tasks.get(i), new SampleWait(sampleBudgetBytes, enoughDrivingRows, POLL_MILLIS));
+                break;
+            }
+        }
+        if (Thread.currentThread().isInterrupted()) {
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
         }
     }

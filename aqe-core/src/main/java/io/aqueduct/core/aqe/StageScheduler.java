@@ -37,6 +37,9 @@ public final class StageScheduler {
     private volatile StagePlan stagePlan;
 
     private final Map<Integer, List<TaskLocation>> tasksByStage = new LinkedHashMap<>();
+    /** When each started stage's tasks had all been created ({@link System#nanoTime()}), in start order. */
+    private final Map<Integer, Long> createdNanos = new LinkedHashMap<>();
+
     private final List<StageSchedule> schedules = new ArrayList<>();
     /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
     private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
@@ -153,6 +156,9 @@ public final class StageScheduler {
                     CompletableFuture.runAsync(() -> transport.createTask(location.workerUrl(), spec), workerCalls));
         }
         awaitAll(creations);
+        synchronized (this) {
+            createdNanos.put(stage.id(), System.nanoTime());
+        }
     }
 
     /** Waits for every future, rethrowing the first failure as it was thrown. */
@@ -194,6 +200,11 @@ public final class StageScheduler {
     /** The root stage's tasks, once it started. */
     public List<TaskLocation> rootTasks() {
         return tasksByStage().get(stagePlan.root().id());
+    }
+
+    /** When each started stage's tasks had all been created ({@link System#nanoTime()}), in the order they started. */
+    public synchronized Map<Integer, Long> createdNanos() {
+        return new LinkedHashMap<>(createdNanos);
     }
 
     /** The schedules of the stages started so far, with their decisions, in the order they started. */

@@ -27,6 +27,13 @@ public interface WorkerTransport {
 
     TaskStatus taskStatus(TaskLocation task);
 
+    /**
+     * The task's status once its late-bound head is sampled as {@code wait} says, its input ended, its output is
+     * bound or it ended, or after the wait's maximum, whichever comes first: a long poll, so that the coordinator
+     * learns at once that a producer is sampled instead of at its next look.
+     */
+    TaskStatus awaitSampled(TaskLocation task, SampleWait wait);
+
     /** The key profile of what the task's late-bound head sampled. */
     KeySample keySample(TaskLocation task);
 

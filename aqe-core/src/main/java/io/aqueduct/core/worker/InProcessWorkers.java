@@ -6,6 +6,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -110,6 +111,11 @@ public final class InProcessWorkers implements WorkerTransport, AutoCloseable {
     @Override
     public TaskStatus taskStatus(TaskLocation task) {
         return task(task).status();
+    }
+
+    @Override
+    public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
+        return task(task).statusOnceSampled(wait);
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.ExchangeMetrics;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.protocol.TaskState;
@@ -160,6 +161,19 @@ public final class TaskExecution {
                     sample.drivingRows(),
                     error);
         }
+    }
+
+    /**
+     * The status once the output head is sampled as {@code wait} says, its input ended, it was bound or closed, or
+     * after the wait's maximum: the task ends only after its output finished or closed, so those cover its end too.
+     */
+    public TaskStatus statusOnceSampled(SampleWait wait) {
+        try {
+            output.awaitSampled(wait);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return status();
     }
 
     /**

@@ -5,10 +5,12 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.stage.PartitioningKind;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
@@ -74,6 +76,8 @@ public final class TaskOutput implements AutoCloseable {
                 }
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
+                // Wakes a coordinator's long poll (awaitSampled), which looks whether it sampled enough now.
+                notifyAll();
                 while (buffer == null && sampledBytes >= sampleBudgetBytes) {
                     awaitChange();
                 }
@@ -166,6 +170,22 @@ public final class TaskOutput implements AutoCloseable {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");
         }
         return buffer;
+    }
+
+    /**
+     * Waits at most the wait's maximum until the head has sampled as much as {@code wait} asks, the input ended, the
+     * output was bound or it closed.
+     */
+    synchronized void awaitSampled(SampleWait wait) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(wait.maxWaitMillis());
+        long remaining;
+        while (!inputFinished
+                && !wait.reached(sampledBytes, sampledDrivingRows)
+                && buffer == null
+                && !closed
+                && (remaining = deadline - System.nanoTime()) > 0) {
+            TimeUnit.NANOSECONDS.timedWait(this, remaining);
+        }
     }
 
     synchronized Sample sample() {

@@ -7,6 +7,7 @@ import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -160,6 +161,11 @@ class TestExchangeOperatorClose {
 
         @Override
         public TaskStatus taskStatus(TaskLocation task) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
             throw new UnsupportedOperationException();
         }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.stage.OutputPartitioning;
 import io.aqueduct.core.testing.ArrowAllocatorTest;
 import java.util.ArrayList;
@@ -146,6 +147,67 @@ class TestOutputRouter extends ArrowAllocatorTest {
 
             assertThat(output.sample().drivingRows()).isEqualTo(100);
             assertThat(output.sample().rows()).isEqualTo(100);
+        }
+    }
+
+    /** A coordinator's long poll ends when the sample uses its budget, not at its timeout. */
+    @Test
+    void aWaitForTheSampleEndsOnceTheSampleUsesItsBudget() throws Exception {
+        try (TaskOutput output = new TaskOutput(BY_KEY, allocator, 1, Long.MAX_VALUE, () -> false, () -> 0)) {
+            // Past its budget, the adding task waits for its binding.
+            Thread producer = new Thread(() -> {
+                try {
+                    output.add(batch(keys(0, 100, 1)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            long start = System.nanoTime();
+            producer.start();
+
+            output.awaitSampled(new SampleWait(1, Long.MAX_VALUE, 60_000));
+
+            assertThat(System.nanoTime() - start).isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(30));
+            assertThat(output.sample().rows()).isEqualTo(100);
+            output.bind(OutputBinding.of(BY_KEY, 2));
+            producer.join();
+        }
+    }
+
+    /** It also ends once the sample came out of the driving rows the coordinator extrapolates from. */
+    @Test
+    void aWaitForTheSampleEndsOnceTheSampleCameOutOfEnoughDrivingRows() throws Exception {
+        AtomicLong drivingRows = new AtomicLong();
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get)) {
+            java.util.concurrent.CompletableFuture<Void> poll = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    output.awaitSampled(new SampleWait(Long.MAX_VALUE, 150, 60_000));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            drivingRows.set(100);
+            output.add(batch(keys(0, 100, 1)));
+            drivingRows.set(200);
+            output.add(batch(keys(100, 200, 1)));
+
+            poll.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(output.sample().drivingRows()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aWaitForTheSampleEndsAtItsTimeoutWhileNothingIsSampled() throws Exception {
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, () -> 0)) {
+            long start = System.nanoTime();
+
+            output.awaitSampled(new SampleWait(Long.MAX_VALUE, Long.MAX_VALUE, 50));
+
+            assertThat(System.nanoTime() - start)
+                    .isGreaterThanOrEqualTo(java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50));
+            assertThat(output.sample().rows()).isZero();
         }
     }
 

@@ -25,6 +25,7 @@ import io.aqueduct.server.lifecycle.QueryStateMachine;
 import io.aqueduct.server.transport.WorkerClient;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -509,6 +510,15 @@ final class QueryExecution implements QueryAttempt {
         };
     }
 
+    /** When each stage's tasks had all been created, in ms since the query started, by stage id in start order. */
+    private Map<Integer, Long> createdMillisByStage() {
+        Map<Integer, Long> millis = new LinkedHashMap<>();
+        scheduler
+                .createdNanos()
+                .forEach((stage, nanos) -> millis.put(stage, TimeUnit.NANOSECONDS.toMillis(nanos - startNanos)));
+        return millis;
+    }
+
     private void logEnd() {
         Optional<AqueductException> failed = state.failureCause();
         ResultCursor results = cursor;
@@ -516,7 +526,7 @@ final class QueryExecution implements QueryAttempt {
                 scheduler.schedules().stream().map(StageSchedule::taskCount).toList();
         LOG.info(
                 "Query {} {} after {} ms: {} rows, {} stages, tasks per stage {}, peak result memory {} bytes;"
-                        + " planned in {} ms before, every stage's tasks created at {} ms",
+                        + " planned in {} ms before, every stage's tasks created at {} ms (by stage {})",
                 queryId,
                 failed.map(e -> state.state().name().toLowerCase(java.util.Locale.ROOT) + " (" + e.getMessage() + ")")
                         .orElse("ended"),
@@ -526,6 +536,7 @@ final class QueryExecution implements QueryAttempt {
                 taskCountsPerStage,
                 allocator.getPeakMemoryAllocation(),
                 planningMillis,
-                scheduledNanos == 0 ? "-" : TimeUnit.NANOSECONDS.toMillis(scheduledNanos - startNanos));
+                scheduledNanos == 0 ? "-" : TimeUnit.NANOSECONDS.toMillis(scheduledNanos - startNanos),
+                createdMillisByStage());
     }
 }

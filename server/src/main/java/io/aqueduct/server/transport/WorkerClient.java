@@ -6,6 +6,7 @@ import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import okhttp3.Call;
 import okhttp3.ConnectionPool;
+import okhttp3.HttpUrl;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -38,6 +40,11 @@ import okhttp3.Response;
  */
 public final class WorkerClient implements WorkerTransport, AutoCloseable {
     private static final MediaType JSON = MediaType.get("application/json");
+    /** A status request with these parameters waits until the task is sampled ({@link #awaitSampled}). */
+    public static final String SAMPLE_BUDGET_PARAMETER = "sampleBudgetBytes";
+
+    public static final String DRIVING_ROWS_PARAMETER = "drivingRows";
+    public static final String MAX_WAIT_PARAMETER = "maxWaitMillis";
 
     private final OkHttpClient http;
     private final OkHttpClient streaming;
@@ -74,6 +81,17 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
                 request(task.workerUrl() + "/v1/task/" + task.taskId()).get().build(),
                 TaskStatus.class,
                 task.workerUrl());
+    }
+
+    @Override
+    public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
+        HttpUrl url = HttpUrl.get(task.workerUrl() + "/v1/task/" + task.taskId())
+                .newBuilder()
+                .addQueryParameter(SAMPLE_BUDGET_PARAMETER, Long.toString(wait.budgetBytes()))
+                .addQueryParameter(DRIVING_ROWS_PARAMETER, Long.toString(wait.drivingRows()))
+                .addQueryParameter(MAX_WAIT_PARAMETER, Long.toString(wait.maxWaitMillis()))
+                .build();
+        return call(request(url.toString()).get().build(), TaskStatus.class, task.workerUrl());
     }
 
     /** The key profile of what the task's late-bound head sampled. */

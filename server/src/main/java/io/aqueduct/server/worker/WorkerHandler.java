@@ -6,12 +6,15 @@ import io.aqueduct.core.memory.MemoryStore;
 import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.MemoryRelease;
 import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.worker.TaskExecution;
 import io.aqueduct.core.worker.TaskManager;
 import io.aqueduct.core.worker.TaskResults;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.Json;
+import io.aqueduct.server.transport.WorkerClient;
 import java.io.IOException;
 import java.util.Arrays;
 import java.util.regex.Matcher;
@@ -26,7 +29,9 @@ import org.eclipse.jetty.server.handler.AbstractHandler;
  *
  * <ul>
  *   <li>{@code POST /v1/task} creates and starts a task from a JSON {@link TaskSpec};
- *   <li>{@code GET /v1/task/{id}} returns its status; {@code DELETE /v1/task/{id}} cancels it if it still runs,
+ *   <li>{@code GET /v1/task/{id}} returns its status; with {@code ?sampleBudgetBytes=B&drivingRows=R&maxWaitMillis=M}
+ *       once its late-bound head sampled B bytes or R driving rows, its input ended, its output was bound or it
+ *       ended, waiting at most M ms; {@code DELETE /v1/task/{id}} cancels it if it still runs,
  *       waits for it to stop, frees it and returns its final {@link io.aqueduct.core.protocol.TaskInfo};
  *   <li>{@code GET /v1/task/{id}/info} returns its {@link io.aqueduct.core.protocol.TaskInfo} so far;
  *   <li>{@code POST /v1/task/{id}/output} binds the task's late-bound output ({@link OutputBinding});
@@ -43,6 +48,9 @@ final class WorkerHandler extends AbstractHandler {
     private static final Pattern SAMPLE = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/sample");
     private static final Pattern INFO = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/info");
     private static final Pattern RESULTS = Pattern.compile("/v1/task/([A-Za-z0-9._-]+)/results/(\\d+(?:,\\d+)*)");
+
+    /** The longest a status request waits for its task to be sampled: a Jetty thread is held meanwhile. */
+    private static final long MAX_STATUS_WAIT_MILLIS = 1_000;
 
     private final TaskManager tasks;
     private final MemoryStore memoryStore;
@@ -97,7 +105,7 @@ final class WorkerHandler extends AbstractHandler {
         } else if (sample.matches() && method.equals("GET")) {
             sendJson(response, tasks.task(sample.group(1)).output().keySample());
         } else if (task.matches() && method.equals("GET")) {
-            sendJson(response, tasks.task(task.group(1)).status());
+            sendJson(response, status(tasks.task(task.group(1)), request));
         } else if (task.matches() && method.equals("DELETE")) {
             sendJson(response, tasks.remove(task.group(1)));
         } else if (info.matches() && method.equals("GET")) {
@@ -109,6 +117,27 @@ final class WorkerHandler extends AbstractHandler {
             sendJson(response, tasks.info());
         } else {
             response.sendError(HttpServletResponse.SC_NOT_FOUND);
+        }
+    }
+
+    /**
+     * The task's status; with a sample budget and a maximum wait (a coordinator's long poll), once the task is
+     * sampled or the wait is over.
+     */
+    private static TaskStatus status(TaskExecution task, HttpServletRequest request) {
+        String budget = request.getParameter(WorkerClient.SAMPLE_BUDGET_PARAMETER);
+        String drivingRows = request.getParameter(WorkerClient.DRIVING_ROWS_PARAMETER);
+        String maxWait = request.getParameter(WorkerClient.MAX_WAIT_PARAMETER);
+        if (budget == null || drivingRows == null || maxWait == null) {
+            return task.status();
+        }
+        try {
+            return task.statusOnceSampled(new SampleWait(
+                    Long.parseLong(budget),
+                    Long.parseLong(drivingRows),
+                    Math.min(MAX_STATUS_WAIT_MILLIS, Long.parseLong(maxWait))));
+        } catch (NumberFormatException e) {
+            throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Bad status wait: " + e.getMessage());
         }
     }
 

@@ -18,6 +18,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.protocol.ExchangeMetrics;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -195,6 +196,23 @@ class TestTaskInfo {
                 .containsExactly(0L);
         assertThat(client.cancelTask(producer))
                 .hasValueSatisfying(info -> assertThat(info.state()).isEqualTo(TaskState.CANCELED));
+    }
+
+    /** The coordinator's long poll of a late-bound producer answers once it is sampled, long before its maximum wait. */
+    @Test
+    void aStatusLongPollAnswersOnceTheTaskIsSampled() {
+        TaskLocation producer = create(spec("q5.1.0", 1, DIM_SCAN, Map.of(), 0));
+        long start = System.nanoTime();
+
+        TaskStatus status = client.awaitSampled(
+                producer, new SampleWait(OutputBinding.SAMPLE_BUDGET_BYTES, Long.MAX_VALUE, 60_000));
+
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(DEADLINE);
+        // The 10,000 keys of dim are well within the sample budget: the head saw the whole input.
+        assertThat(status.inputFinished()).isTrue();
+        assertThat(status.sampledRows()).isEqualTo(10_000);
+        assertThat(status.outputBound()).isFalse();
+        assertThat(client.cancelTask(producer)).isPresent();
     }
 
     @Test
