@@ -80,6 +80,12 @@ class TestSubqueryJoins {
                 "SELECT id FROM orders o WHERE NOT EXISTS"
                         + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)"
                         + " AND EXISTS (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier = o.customer)",
+                "SELECT id FROM orders o WHERE EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier = o.customer) AND NOT EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)",
+                "SELECT id FROM orders o WHERE EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier <> o.customer) AND NOT EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)",
                 "SELECT id FROM orders o WHERE region = 1 AND NOT EXISTS"
                         + " (SELECT * FROM items i WHERE i.supplier = o.customer AND i.quantity > 4)",
                 "SELECT id FROM orders o WHERE region IS NULL OR NOT EXISTS"
@@ -103,7 +109,7 @@ class TestSubqueryJoins {
         List<String> plan = new ArrayList<>();
         try (Statement statement = connection.createStatement();
                 ResultSet rows = statement.executeQuery("EXPLAIN SELECT id FROM orders o WHERE EXISTS"
-                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier = o.customer) AND NOT EXISTS"
+                        + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.supplier <> o.customer) AND NOT EXISTS"
                         + " (SELECT * FROM items i WHERE i.order_id = o.id AND i.late AND i.supplier <> o.customer)")) {
             while (rows.next()) {
                 plan.add(rows.getString(1));

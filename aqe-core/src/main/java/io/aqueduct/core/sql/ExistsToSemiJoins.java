@@ -47,9 +47,19 @@ final class ExistsToSemiJoins extends RelHomogeneousShuttle {
         this.builder = builder;
     }
 
-    /** {@code rel} with each existence test of the shape above as a semi or anti join. */
+    /**
+     * {@code rel} with each existence test of the shape above as a semi or anti join, or {@code rel} as it is when
+     * a correlate would be left beside them: Calcite's decorrelator does not remap the condition of a semi or anti
+     * join above a correlate it replaces (the condition kept the correlate's field offsets and lost the join's
+     * right side), so such a query is left to the decorrelator whole.
+     */
     static RelNode rewrite(RelNode rel, RelBuilder builder) {
-        return rel.accept(new ExistsToSemiJoins(builder));
+        RelNode rewritten = rel.accept(new ExistsToSemiJoins(builder));
+        return containsCorrelate(rewritten) ? rel : rewritten;
+    }
+
+    private static boolean containsCorrelate(RelNode rel) {
+        return rel instanceof Correlate || rel.getInputs().stream().anyMatch(ExistsToSemiJoins::containsCorrelate);
     }
 
     @Override
