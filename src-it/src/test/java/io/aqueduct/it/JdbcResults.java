@@ -51,6 +51,18 @@ final class JdbcResults {
         return values;
     }
 
+    /** The number of rows {@code sql} returns, every one read. */
+    static long countRows(Connection connection, String sql) throws SQLException {
+        long rows = 0;
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            while (resultSet.next()) {
+                rows++;
+            }
+        }
+        return rows;
+    }
+
     /** The lines of {@code EXPLAIN ANALYZE sql}: the plan that ran, with its metrics. */
     static List<String> explainAnalyze(Connection connection, String sql) throws SQLException {
         try (Statement statement = connection.createStatement();

@@ -71,7 +71,7 @@ class TestFinalPlan {
     void explainAnalyzeMatchesSysStagesAndTheResult(int query) throws SQLException {
         String sql = TpchQueries.query(query);
         try (Connection connection = cluster.connect()) {
-            long resultRows = countRows(connection, sql);
+            long resultRows = JdbcResults.countRows(connection, sql);
             TextPlan plan = explainAnalyze(connection, "EXPLAIN ANALYZE " + sql);
 
             assertThat(plan.resultRows()).isEqualTo(resultRows);
@@ -83,7 +83,7 @@ class TestFinalPlan {
     @Test
     void theSkewWorkloadsPlanMatchesSysStages() throws SQLException {
         try (Connection connection = cluster.connect(SkewWorkload.settings())) {
-            long resultRows = countRows(connection, SkewWorkload.JOIN);
+            long resultRows = JdbcResults.countRows(connection, SkewWorkload.JOIN);
             TextPlan plan = explainAnalyze(connection, "EXPLAIN ANALYZE " + SkewWorkload.JOIN);
 
             assertThat(plan.resultRows()).isEqualTo(resultRows);
@@ -102,7 +102,8 @@ class TestFinalPlan {
 
             assertThat(validate(document)).isEmpty();
             JsonNode plan = JSON.readTree(document);
-            assertThat(plan.get("resultRows").asLong()).isEqualTo(countRows(connection, TpchQueries.query(3)));
+            assertThat(plan.get("resultRows").asLong())
+                    .isEqualTo(JdbcResults.countRows(connection, TpchQueries.query(3)));
             Map<Integer, StageCounts> stages = new TreeMap<>();
             for (JsonNode stage : plan.get("stages")) {
                 stages.put(
@@ -272,17 +273,6 @@ class TestFinalPlan {
                     .map(Object::toString)
                     .toList();
         }
-    }
-
-    private static long countRows(Connection connection, String sql) throws SQLException {
-        long rows = 0;
-        try (Statement statement = connection.createStatement();
-                ResultSet resultSet = statement.executeQuery(sql)) {
-            while (resultSet.next()) {
-                rows++;
-            }
-        }
-        return rows;
     }
 
     private static TextPlan explainAnalyze(Connection connection, String sql) throws SQLException {

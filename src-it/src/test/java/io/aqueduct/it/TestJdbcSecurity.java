@@ -135,30 +135,20 @@ class TestJdbcSecurity {
                     rowCounts.add(threads.submit(() -> {
                         long rows = 0;
                         for (int round = 0; round < 4; round++) {
-                            rows += count(connection, multiFrameQuery);
+                            rows += JdbcResults.countRows(connection, multiFrameQuery);
                             assertThat(lastQueryId(connection, "SELECT 1")).isNotEmpty();
                         }
                         return rows;
                     }));
                 }
                 for (Future<Long> rowCount : rowCounts) {
-                    assertThat(rowCount.get(2, TimeUnit.MINUTES)).isEqualTo(4 * count(connection, multiFrameQuery));
+                    assertThat(rowCount.get(2, TimeUnit.MINUTES))
+                            .isEqualTo(4 * JdbcResults.countRows(connection, multiFrameQuery));
                 }
             } finally {
                 threads.shutdownNow();
             }
         }
-    }
-
-    private static long count(Connection connection, String sql) throws SQLException {
-        long rows = 0;
-        try (Statement statement = connection.createStatement();
-                ResultSet results = statement.executeQuery(sql)) {
-            while (results.next()) {
-                rows++;
-            }
-        }
-        return rows;
     }
 
     private static String lastQueryId(Connection connection, String sql) throws SQLException {
