@@ -12,11 +12,13 @@ import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.function.BooleanSupplier;
 
 /**
  * Decides how each stage runs when it is about to start: its task count and what each task reads. The
@@ -63,12 +65,36 @@ public final class AdaptiveTaskCounts {
      * build side of a broadcast join not checked yet); else it can start right away.
      */
     public boolean needsSamples(StagePlan plan, Stage stage) {
+        return !sampledProducers(plan, stage).isEmpty();
+    }
+
+    /**
+     * The producer stages whose samples deciding the stage waits for, in source order: every source of a stage
+     * reading shuffled input, else the build sides of its broadcast joins not checked yet; empty if it can start
+     * right away.
+     */
+    public Set<Integer> sampledProducers(StagePlan plan, Stage stage) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
-            return false;
+            return Set.of();
         }
         boolean readsShuffles =
                 !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
-        return readsShuffles || !uncheckedBroadcastJoins(plan, stage).isEmpty();
+        if (readsShuffles) {
+            return new LinkedHashSet<>(stage.sourceStageIds());
+        }
+        Set<Integer> buildStages = new LinkedHashSet<>();
+        uncheckedBroadcastJoins(plan, stage)
+                .forEach(join -> buildStages.add(BroadcastJoinRepartition.buildStageId(join)));
+        return buildStages;
+    }
+
+    /**
+     * Waits, on any thread, until producer stage {@code producerId}'s tasks are sampled enough for deciding a
+     * consumer not to wait for them any more ({@link ProducerSamples#awaitSampled}).
+     */
+    public void awaitSampled(
+            StagePlan plan, int producerId, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned) {
+        samples.awaitSampled(plan.stage(producerId), tasksByStage, abandoned);
     }
 
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {

@@ -14,10 +14,11 @@ import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.Stage;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
@@ -46,8 +47,11 @@ public final class ProducerSamples {
     private final long sampleBudgetBytes;
     private final Function<TableScanNode, TableStatistics> statistics;
     private final WorkerTransport client;
-    /** The latest estimate of each producer stage, which its consumers' own estimates build on. */
-    private final Map<Integer, Estimate> estimates = new HashMap<>();
+    /**
+     * The latest estimate of each producer stage, which its consumers' own estimates build on; written by the
+     * scheduling thread, read by the threads that wait for several stages' samples at once ({@link #awaitSampled}).
+     */
+    private final Map<Integer, Estimate> estimates = new ConcurrentHashMap<>();
 
     /** @param sampleBudgetBytes what a producer task's late-bound head holds before it waits for its binding */
     public ProducerSamples(
@@ -92,9 +96,23 @@ public final class ProducerSamples {
     Estimate await(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage) {
         List<TaskLocation> tasks = tasksByStage.get(producer.id());
         Optional<ExpectedInput> expected = expectedInput(producer, tasksByStage);
-        Estimate estimate = extrapolate(expected, awaitSampled(tasks, expected));
+        Estimate estimate = extrapolate(expected, awaitSampled(tasks, expected, ProducerSamples::interrupted));
         estimates.put(producer.id(), estimate);
         return estimate;
+    }
+
+    /**
+     * Waits, on any thread, until the producer's tasks are sampled enough for {@link #await} to return at once,
+     * without estimating: so that the producers of several stages can be waited for together, the first stage
+     * whose producers are ready being decided first. Stops with a {@code QUERY_CANCELED} error once {@code
+     * abandoned} says so.
+     */
+    public void awaitSampled(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned) {
+        awaitSampled(tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage), abandoned);
+    }
+
+    private static boolean interrupted() {
+        return Thread.currentThread().isInterrupted();
     }
 
     private Optional<ExpectedInput> expectedInput(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage) {
@@ -187,7 +205,8 @@ public final class ProducerSamples {
      * {@link #ENOUGH_COMPLETION} of their expected driving input (each its share of a table, or all
      * together a stage's output) by the time of their last sampled batch.
      */
-    private List<TaskStatus> awaitSampled(List<TaskLocation> tasks, Optional<ExpectedInput> expected) {
+    private List<TaskStatus> awaitSampled(
+            List<TaskLocation> tasks, Optional<ExpectedInput> expected, BooleanSupplier abandoned) {
         while (true) {
             List<TaskStatus> statuses = statuses(tasks);
             if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
@@ -195,6 +214,9 @@ public final class ProducerSamples {
                 return statuses;
             }
             awaitFirstUnsampled(tasks, statuses, enoughDrivingRowsPerTask(expected, tasks.size()));
+            if (abandoned.getAsBoolean()) {
+                throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
+            }
         }
     }
 
@@ -243,9 +265,6 @@ public final class ProducerSamples {
                 client.awaitSampled(tasks.get(i), new SampleWait(sampleBudgetBytes, enoughDrivingRows, POLL_MILLIS));
                 break;
             }
-        }
-        if (Thread.currentThread().isInterrupted()) {
-            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
         }
     }
 }

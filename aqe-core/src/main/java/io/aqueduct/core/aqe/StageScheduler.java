@@ -1,5 +1,7 @@
 package io.aqueduct.core.aqe;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.RemoteSource;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
@@ -7,12 +9,17 @@ import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -25,6 +32,9 @@ import java.util.function.BooleanSupplier;
  * return snapshots.
  */
 public final class StageScheduler {
+    /** How often the scheduling thread, waiting for samples, looks whether the query ended. */
+    private static final long LOOK_MILLIS = 50;
+
     private final String queryId;
     private final WorkerTransport transport;
     private final AdaptiveTaskCounts taskCounts;
@@ -43,6 +53,15 @@ public final class StageScheduler {
     private final List<StageSchedule> schedules = new ArrayList<>();
     /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
     private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
+    /** Each started stage's task creations, done once all its tasks exist. Used by the scheduling thread only. */
+    private final Map<Integer, CompletableFuture<Void>> creations = new HashMap<>();
+    /**
+     * The waits for producer stages' samples, by stage id, each on its own thread: the producers of every stage
+     * ready to be decided are waited for together. Used by the scheduling thread only.
+     */
+    private final Map<Integer, CompletableFuture<Void>> sampling = new HashMap<>();
+    /** Set once scheduling returned: the waits for samples still going on give up. */
+    private volatile boolean stopped;
 
     public StageScheduler(
             String queryId,
@@ -70,47 +89,111 @@ public final class StageScheduler {
         schedule(() -> false);
     }
 
-    /** As {@link #schedule()}, stopping before the next stage once {@code ended} says the query ended. */
+    /**
+     * As {@link #schedule()}, stopping before the next stage once {@code ended} says the query ended. Returns once
+     * every task of the stages it started has been created.
+     */
     public void schedule(BooleanSupplier ended) {
-        List<Stage> pending = new ArrayList<>(stagePlan.stages());
-        while (!pending.isEmpty() && !ended.getAsBoolean()) {
-            Stage stage = nextToStart(pending);
-            pending.remove(stage);
-            AdaptiveTaskCounts.BroadcastJoinCheck check =
-                    taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage());
-            earlierDecisions
-                    .computeIfAbsent(stage.id(), id -> new ArrayList<>())
-                    .addAll(check.decisions());
-            if (check.replanned().isPresent()) {
-                StagePlan replanned = check.replanned().get();
-                Map<Integer, List<TaskLocation>> started = tasksByStage();
-                replanned.stages().stream()
-                        .filter(s -> !stagePlan.stages().contains(s) && !started.containsKey(s.id()))
-                        .forEach(pending::add);
-                stagePlan = replanned;
-                continue;
+        BooleanSupplier abandoned = () -> stopped || ended.getAsBoolean();
+        try {
+            List<Stage> pending = new ArrayList<>(stagePlan.stages());
+            while (!pending.isEmpty() && !ended.getAsBoolean()) {
+                Optional<Stage> next = nextToStart(pending, abandoned);
+                if (next.isEmpty()) {
+                    break;
+                }
+                Stage stage = next.get();
+                pending.remove(stage);
+                AdaptiveTaskCounts.BroadcastJoinCheck check =
+                        taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage());
+                earlierDecisions
+                        .computeIfAbsent(stage.id(), id -> new ArrayList<>())
+                        .addAll(check.decisions());
+                if (check.replanned().isPresent()) {
+                    StagePlan replanned = check.replanned().get();
+                    Map<Integer, List<TaskLocation>> started = tasksByStage();
+                    replanned.stages().stream()
+                            .filter(s -> !stagePlan.stages().contains(s) && !started.containsKey(s.id()))
+                            .forEach(pending::add);
+                    stagePlan = replanned;
+                    continue;
+                }
+                start(stage);
             }
-            start(stage);
+            awaitAll(new ArrayList<>(creations.values()));
+        } finally {
+            stopped = true;
+            // Every creation sent is waited for, failed or not, so that releasing the query's tasks covers them.
+            CompletableFuture.allOf(creations.values().toArray(CompletableFuture[]::new))
+                    .exceptionally(failure -> null)
+                    .join();
         }
     }
 
     /**
-     * A stage whose producers have all started: first one that need not wait for samples (a scan, a gather), so
-     * that no scan waits for another stage's samples to start; then the others in order.
+     * The next stage to start, among those whose producers have all started: first one that need not wait for
+     * samples (a scan, a gather), so that no scan waits for another stage's samples to start; then, waiting for
+     * the producers of all the others at once, the first whose producers are sampled, so that a stage whose
+     * inputs are ready is not held back by one listed before it. Empty once the query is abandoned.
      */
-    private Stage nextToStart(List<Stage> pending) {
+    private Optional<Stage> nextToStart(List<Stage> pending, BooleanSupplier abandoned) {
         Map<Integer, List<TaskLocation>> started = tasksByStage();
         List<Stage> ready = pending.stream()
                 .filter(stage -> started.keySet().containsAll(stage.sourceStageIds()))
                 .toList();
-        return ready.stream()
+        Optional<Stage> unsampled = ready.stream()
                 .filter(stage -> !taskCounts.needsSamples(stagePlan, stage))
-                .findFirst()
-                .orElse(ready.get(0));
+                .findFirst();
+        if (unsampled.isPresent()) {
+            return unsampled;
+        }
+        while (!abandoned.getAsBoolean()) {
+            List<CompletableFuture<Void>> waits = new ArrayList<>();
+            for (Stage stage : ready) {
+                List<CompletableFuture<Void>> producers = taskCounts.sampledProducers(stagePlan, stage).stream()
+                        .map(producer -> sampled(producer, started, abandoned))
+                        .toList();
+                // A failed producer fails the query here, as deciding from its samples would.
+                producers.stream()
+                        .filter(CompletableFuture::isCompletedExceptionally)
+                        .forEach(StageScheduler::join);
+                if (producers.stream().allMatch(CompletableFuture::isDone)) {
+                    return Optional.of(stage);
+                }
+                producers.stream().filter(wait -> !wait.isDone()).forEach(waits::add);
+            }
+            awaitAny(waits);
+        }
+        return Optional.empty();
     }
 
-    /** Decides how the stage runs, binds its producers' outputs to it, and creates its tasks. */
+    /** The wait for producer stage {@code producerId}'s samples, started on the first call. */
+    private CompletableFuture<Void> sampled(
+            int producerId, Map<Integer, List<TaskLocation>> started, BooleanSupplier abandoned) {
+        StagePlan plan = stagePlan;
+        return sampling.computeIfAbsent(producerId, id -> creations
+                .get(id)
+                .thenRunAsync(() -> taskCounts.awaitSampled(plan, id, started, abandoned), workerCalls));
+    }
+
+    /** Waits until one of the futures is done (or failed), at most {@link #LOOK_MILLIS}; interruptible. */
+    private static void awaitAny(List<CompletableFuture<Void>> futures) {
+        try {
+            CompletableFuture.anyOf(futures.toArray(CompletableFuture[]::new)).get(LOOK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
+        } catch (ExecutionException | TimeoutException e) {
+            // A failure is rethrown where the failed wait is looked at; a timeout looks at the query again.
+        }
+    }
+
+    /**
+     * Decides how the stage runs, binds its producers' outputs to it, and starts creating its tasks: the
+     * creations go on while the next stage is decided, and a consumer waits for its producers' creations.
+     */
     private void start(Stage stage) {
+        awaitAll(stage.sourceStageIds().stream().map(creations::get).toList());
         Map<Integer, List<TaskLocation>> started = tasksByStage();
         StageSchedule schedule = taskCounts
                 .decide(stagePlan, stage, started)
@@ -148,23 +231,32 @@ public final class StageScheduler {
             tasksByStage.put(stage.id(), List.copyOf(locations));
         }
         // A stage's tasks are created all at once: each creation is a round trip to a worker.
-        List<CompletableFuture<Void>> creations = new ArrayList<>();
+        List<CompletableFuture<Void>> stageCreations = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
             TaskLocation location = locations.get(task);
             TaskSpec spec = specs.get(task);
-            creations.add(
+            stageCreations.add(
                     CompletableFuture.runAsync(() -> transport.createTask(location.workerUrl(), spec), workerCalls));
         }
-        awaitAll(creations);
-        synchronized (this) {
-            createdNanos.put(stage.id(), System.nanoTime());
-        }
+        creations.put(
+                stage.id(),
+                CompletableFuture.allOf(stageCreations.toArray(CompletableFuture[]::new))
+                        .thenRun(() -> {
+                            synchronized (this) {
+                                createdNanos.put(stage.id(), System.nanoTime());
+                            }
+                        }));
     }
 
     /** Waits for every future, rethrowing the first failure as it was thrown. */
     public static void awaitAll(List<CompletableFuture<Void>> futures) {
+        join(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)));
+    }
+
+    /** Waits for the future, rethrowing its failure as it was thrown. */
+    private static void join(CompletableFuture<Void> future) {
         try {
-            CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)).join();
+            future.join();
         } catch (CompletionException e) {
             if (e.getCause() instanceof RuntimeException cause) {
                 throw cause;
