@@ -8,6 +8,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.RemoteSource;
 import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.skew.SkewConnector;
@@ -84,22 +85,23 @@ final class InProcessQueries implements AutoCloseable {
 
     /** Runs {@code sql} (in {@code tpch.<schema>}) to its end and releases its tasks, whether it succeeded or not. */
     Run run(String schema, String sql, SettingValues settings) {
-        CompiledQuery query = compiler.compile(sql, "tpch", schema);
-        ClusterShape shape = clusterShape(settings);
-        StagePlan plan = new DistributedPlanner(
-                        shape, this::statistics, scan -> connector(scan).taskEstimator())
-                .plan(query.plan(List.of()));
+        return run(schema, sql, settings, workers);
+    }
+
+    /** As {@link #run(String, String, SettingValues)}, the coordinator's calls to workers going through {@code coordinatorCalls}. */
+    Run run(String schema, String sql, SettingValues settings, WorkerTransport coordinatorCalls) {
+        StagePlan plan = plan(schema, sql, settings);
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 settings,
-                shape.maxTasksPerStage(),
-                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, workers),
-                workers);
+                clusterShape(settings).maxTasksPerStage(),
+                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, coordinatorCalls),
+                coordinatorCalls);
         StageScheduler scheduler = new StageScheduler(
                 "q" + nextQuery.incrementAndGet(),
                 plan,
                 taskCounts,
                 new TaskPlacement(workers.urls(), nextWorker),
-                workers,
+                coordinatorCalls,
                 calls,
                 TASK_MEMORY_BYTES);
         try {
@@ -110,6 +112,14 @@ final class InProcessQueries implements AutoCloseable {
         } finally {
             release(scheduler);
         }
+    }
+
+    /** The stage plan of {@code sql} (in {@code tpch.<schema>}) as the coordinator plans it under the settings. */
+    StagePlan plan(String schema, String sql, SettingValues settings) {
+        CompiledQuery query = compiler.compile(sql, "tpch", schema);
+        return new DistributedPlanner(clusterShape(settings), this::statistics, scan -> connector(scan)
+                        .taskEstimator())
+                .plan(query.plan(List.of()));
     }
 
     private List<List<Object>> readResults(StageScheduler scheduler) {

@@ -1,0 +1,179 @@
+package io.aqueduct.core.aqe;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.core.protocol.KeySample;
+import io.aqueduct.core.protocol.MemoryRelease;
+import io.aqueduct.core.protocol.OutputBinding;
+import io.aqueduct.core.protocol.SampleWait;
+import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
+import io.aqueduct.core.protocol.TaskSpec;
+import io.aqueduct.core.protocol.TaskState;
+import io.aqueduct.core.protocol.TaskStatus;
+import io.aqueduct.core.protocol.WorkerTransport;
+import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The order in which {@link StageScheduler} decides stages that wait for samples, on in-process workers: a stage whose
+ * producers are sampled is not held back by one listed before it whose producers are not.
+ */
+class TestStageScheduler {
+    /** Two aggregations on different keys, each its own shuffled stage reading its own scan, under one union. */
+    private static final String TWO_AGGREGATIONS =
+            "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey"
+                    + " UNION ALL SELECT o_custkey, sum(o_totalprice) FROM orders GROUP BY o_custkey";
+
+    private static final SettingValues ADAPTIVE = SettingValues.defaults();
+    private static final SettingValues STATIC = SettingValues.defaults()
+            .with("distributed.dynamic_task_count", "false")
+            .with("distributed.fixed_task_count", "2");
+
+    private BufferAllocator allocator;
+    private InProcessQueries queries;
+
+    @BeforeEach
+    void setUp() {
+        allocator = new RootAllocator(2L << 30);
+        queries = new InProcessQueries(allocator);
+    }
+
+    @AfterEach
+    void tearDown() {
+        queries.close();
+        allocator.close();
+    }
+
+    @Test
+    void decidesTheStageWhoseProducersAreSampledBeforeOneListedEarlierThatWaits() {
+        StagePlan plan = queries.plan("tiny", TWO_AGGREGATIONS, ADAPTIVE);
+        List<Stage> shuffled = plan.stages().stream()
+                .filter(stage -> !stage.leaf() && !stage.sourceStageIds().isEmpty())
+                .filter(stage -> stage.sourceStageIds().stream()
+                        .allMatch(id -> plan.stage(id).leaf()))
+                .toList();
+        assertThat(shuffled).as("the two aggregation stages of %s", plan).hasSize(2);
+        Stage first = shuffled.get(0);
+        Stage second = shuffled.get(1);
+        // The first one's producers look unsampled until the second one's tasks are created (or 30 s passed).
+        GatedSamples gated =
+                new GatedSamples(queries.workers(), first.sourceStageIds().get(0), second.id());
+
+        InProcessQueries.Run run = queries.run("tiny", TWO_AGGREGATIONS, ADAPTIVE, gated);
+
+        assertThat(gated.openedByTheOtherStage())
+                .as("stage %d started while stage %d's producers were not sampled", second.id(), first.id())
+                .isTrue();
+        assertThat(run.schedules().stream().map(StageSchedule::stageId)).containsSubsequence(second.id(), first.id());
+        assertThat(run.rows())
+                .hasSizeGreaterThan(15_000)
+                .isEqualTo(queries.run("tiny", TWO_AGGREGATIONS, STATIC).rows());
+    }
+
+    /**
+     * The workers as the coordinator sees them, except that the tasks of one producer stage report nothing sampled
+     * until the tasks of another stage are created: as if that producer were slow.
+     */
+    private static final class GatedSamples implements WorkerTransport {
+        private final WorkerTransport workers;
+        private final int gatedStage;
+        private final int openingStage;
+        private final CountDownLatch open = new CountDownLatch(1);
+        private volatile boolean openedByTheOtherStage;
+
+        GatedSamples(WorkerTransport workers, int gatedStage, int openingStage) {
+            this.workers = workers;
+            this.gatedStage = gatedStage;
+            this.openingStage = openingStage;
+        }
+
+        boolean openedByTheOtherStage() {
+            return openedByTheOtherStage;
+        }
+
+        private boolean gated(TaskLocation task) {
+            return open.getCount() > 0 && task.taskId().split("\\.")[1].equals(Integer.toString(gatedStage));
+        }
+
+        private TaskStatus seen(TaskLocation task, TaskStatus status) {
+            if (!gated(task) || status.state() == TaskState.FAILED) {
+                return status;
+            }
+            return new TaskStatus(status.taskId(), TaskState.RUNNING, 0, 0, 0, 0, false, false, 0, null);
+        }
+
+        @Override
+        public TaskStatus createTask(String workerUrl, TaskSpec spec) {
+            if (spec.stageId() == openingStage) {
+                openedByTheOtherStage = open.getCount() > 0;
+                open.countDown();
+            }
+            return workers.createTask(workerUrl, spec);
+        }
+
+        @Override
+        public TaskStatus taskStatus(TaskLocation task) {
+            if (gated(task)) {
+                try {
+                    // Without the other stage, the gate opens by itself: a scheduler that waits here is slow, not hung.
+                    if (!open.await(30, TimeUnit.SECONDS)) {
+                        open.countDown();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return seen(task, workers.taskStatus(task));
+            }
+            return workers.taskStatus(task);
+        }
+
+        @Override
+        public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
+            if (gated(task)) {
+                return taskStatus(task);
+            }
+            return workers.awaitSampled(task, wait);
+        }
+
+        @Override
+        public KeySample keySample(TaskLocation task) {
+            return workers.keySample(task);
+        }
+
+        @Override
+        public void bindOutput(TaskLocation task, OutputBinding binding) {
+            workers.bindOutput(task, binding);
+        }
+
+        @Override
+        public Optional<TaskInfo> cancelTask(TaskLocation task) {
+            return workers.cancelTask(task);
+        }
+
+        @Override
+        public TaskInfo taskInfo(TaskLocation task) {
+            return workers.taskInfo(task);
+        }
+
+        @Override
+        public void releaseMemory(String workerUrl, MemoryRelease release) {
+            workers.releaseMemory(workerUrl, release);
+        }
+
+        @Override
+        public ResultCall results(TaskLocation task, List<Integer> partitions) {
+            return workers.results(task, partitions);
+        }
+    }
+}
