@@ -17,9 +17,10 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * {@link JoinHashTable} and closes that input. Each probe batch is then looked up vector-wise; its
  * candidate pairs, in chunks of {@link ExecutionContext#batchRows()}, are filtered by the residual
  * condition, and the matching pairs are copied into output batches of at most that many rows, followed by
- * the probe rows that LEFT, FULL, SEMI and ANTI joins emit on their own. RIGHT and FULL joins end with the
- * build rows that matched no probe row. The build side, and all state, is accounted to the operator's
- * allocator.
+ * the probe rows that LEFT, FULL, SEMI and ANTI joins emit on their own. RIGHT, FULL and RIGHT_ANTI joins end
+ * with the build rows that matched no probe row, RIGHT_SEMI joins with those that matched one; without a residual
+ * those two only mark the groups of the probe rows' keys. The build side, and all state, is accounted to the
+ * operator's allocator.
  */
 public final class HashJoinOperator implements Operator {
     private final Operator probe;
@@ -46,7 +47,7 @@ public final class HashJoinOperator implements Operator {
     private int[] groupIds = new int[0];
     private boolean[] probeMatched = new boolean[0];
     private boolean[] buildMatched;
-    private int nextUnmatchedBuildRow;
+    private int nextBuildRow;
     private boolean closed;
 
     private HashJoinOperator(JoinNode node, Operator probe, Operator build, ExecutionContext context) {
@@ -73,7 +74,8 @@ public final class HashJoinOperator implements Operator {
             this.candidates = new JoinCandidates(table, probeSideOnly && residual == null);
             this.output = new JoinPairGatherer(
                     outputType,
-                    IntStream.range(0, probeType.size()).toArray(),
+                    IntStream.range(0, joinType.outputsProbeSide() ? probeType.size() : 0)
+                            .toArray(),
                     IntStream.range(0, probeSideOnly ? 0 : buildType.size()).toArray(),
                     memory);
             this.pairs = new JoinPairs(memory);
@@ -115,7 +117,7 @@ public final class HashJoinOperator implements Operator {
             } else if (!probeFinished) {
                 startProbeBatch();
             } else {
-                return nextUnmatchedBuildRows();
+                return nextBuildOnlyRows();
             }
         }
     }
@@ -157,6 +159,30 @@ public final class HashJoinOperator implements Operator {
         probeMatched = memory.grow(probeMatched, rowCount);
         Arrays.fill(probeMatched, 0, rowCount, false);
         candidates.reset(groupIds, rowCount, joinType.outputsBuildSide() ? null : probeMatched);
+        if (!joinType.outputsProbeSide() && residual == null) {
+            markMatchedBuildRows(rowCount);
+            probeBatch.close();
+            probeBatch = null;
+        }
+    }
+
+    /** Marks the build rows of every group a probe row found (RIGHT_SEMI and RIGHT_ANTI without a residual). */
+    private void markMatchedBuildRows(int rowCount) {
+        boolean oneRowPerGroup = table.oneRowPerGroup();
+        for (int row = 0; row < rowCount; row++) {
+            int group = groupIds[row];
+            if (group < 0) {
+                continue;
+            }
+            if (oneRowPerGroup) {
+                buildMatched[group] = true;
+            } else if (!buildMatched[table.rowAt(table.groupStart(group))]) {
+                // A group's rows are marked together, so its first row tells whether it was marked already.
+                for (int position = table.groupStart(group); position < table.groupEnd(group); position++) {
+                    buildMatched[table.rowAt(position)] = true;
+                }
+            }
+        }
     }
 
     /** The next output batch from the current probe batch, or null if it has no further rows. */
@@ -194,7 +220,7 @@ public final class HashJoinOperator implements Operator {
                 buildMatched[candidateBuildRows[i]] = true;
             }
         }
-        if (joinType.outputsBuildSide()) {
+        if (joinType.outputsPairs()) {
             pairs.addAll(candidateProbeRows, candidateBuildRows, count);
         }
     }
@@ -213,16 +239,18 @@ public final class HashJoinOperator implements Operator {
         }
     }
 
-    private VectorSchemaRoot nextUnmatchedBuildRows() {
+    /** The build rows output after the probe side: unmatched ones, or matched ones for RIGHT_SEMI. */
+    private VectorSchemaRoot nextBuildOnlyRows() {
         if (buildMatched == null) {
             return null;
         }
+        boolean wanted = joinType == JoinType.RIGHT_SEMI;
         int batchRows = context.batchRows();
-        while (nextUnmatchedBuildRow < table.rowCount() && pairs.size() < batchRows) {
-            if (!buildMatched[nextUnmatchedBuildRow]) {
-                pairs.add(-1, nextUnmatchedBuildRow);
+        while (nextBuildRow < table.rowCount() && pairs.size() < batchRows) {
+            if (buildMatched[nextBuildRow] == wanted) {
+                pairs.add(-1, nextBuildRow);
             }
-            nextUnmatchedBuildRow++;
+            nextBuildRow++;
         }
         return pairs.isEmpty() ? null : emit(pairs.size());
     }

@@ -1,6 +1,9 @@
 package io.aqueduct.core.plan;
 
-/** Join semantics. SEMI and ANTI output only the probe (left) side's columns. */
+/**
+ * Join semantics. SEMI and ANTI output only the probe (left) side's columns; RIGHT_SEMI and RIGHT_ANTI only the
+ * build (right) side's.
+ */
 public enum JoinType {
     INNER,
     LEFT,
@@ -9,10 +12,26 @@ public enum JoinType {
     /** Left rows with at least one match. */
     SEMI,
     /** Left rows with no match. */
-    ANTI;
+    ANTI,
+    /**
+     * Build rows with at least one match, each once: a SEMI join that builds on its (smaller) outer side and
+     * streams the larger side through.
+     */
+    RIGHT_SEMI,
+    /** Build rows with no match: an ANTI join that builds on its (smaller) outer side. */
+    RIGHT_ANTI;
+
+    public boolean outputsProbeSide() {
+        return this != RIGHT_SEMI && this != RIGHT_ANTI;
+    }
 
     public boolean outputsBuildSide() {
         return this != SEMI && this != ANTI;
+    }
+
+    /** Whether each output row is a probe row with a build row (or NULLs for one of them). */
+    public boolean outputsPairs() {
+        return outputsProbeSide() && outputsBuildSide();
     }
 
     /**
@@ -23,8 +42,12 @@ public enum JoinType {
         return this == INNER || this == RIGHT;
     }
 
-    /** Whether unmatched build rows appear in the output, which rules out broadcasting the build side. */
+    /**
+     * Whether build rows are output after the probe side by whether they matched (unmatched ones for RIGHT, FULL
+     * and RIGHT_ANTI, matched ones for RIGHT_SEMI). Each build row must then see all of its matches in one task,
+     * which rules out broadcasting the build side.
+     */
     public boolean keepsUnmatchedBuildRows() {
-        return this == RIGHT || this == FULL;
+        return this == RIGHT || this == FULL || this == RIGHT_SEMI || this == RIGHT_ANTI;
     }
 }

@@ -13,5 +13,8 @@ final class AqueductRules {
     /** A small input joined with an aggregation on its grouping keys filters the aggregation's input. */
     static final RelOptRule AGGREGATE_SEMI_JOIN = AggregateSemiJoinRule.INSTANCE;
 
+    /** An inner join with the distinct keys of an input on those keys is a semi join with that input. */
+    static final RelOptRule DISTINCT_JOIN_TO_SEMI_JOIN = DistinctJoinToSemiJoinRule.INSTANCE;
+
     private AqueductRules() {}
 }

@@ -152,7 +152,10 @@ public final class QueryCompiler {
     /** Joins that only filter become semi joins; a small join input filters an aggregation's input too. */
     private static final HepProgram SEMI_JOINS = new HepProgramBuilder()
             .addRuleCollection(List.of(
-                    CoreRules.PROJECT_TO_SEMI_JOIN, CoreRules.JOIN_TO_SEMI_JOIN, AqueductRules.AGGREGATE_SEMI_JOIN))
+                    CoreRules.PROJECT_TO_SEMI_JOIN,
+                    CoreRules.JOIN_TO_SEMI_JOIN,
+                    AqueductRules.AGGREGATE_SEMI_JOIN,
+                    AqueductRules.DISTINCT_JOIN_TO_SEMI_JOIN))
             .build();
 
     private static final HepProgram SCAN_PRUNING = new HepProgramBuilder()

@@ -82,7 +82,9 @@ final class RelToPlanConverter {
             if (source instanceof TableScanNode scanNode) {
                 source = scanNode.withConstraints(ScanConstraints.of(filter, scanNode.outputType()));
             }
-            return new FilterNode(source, rexConverter.convert(filter.getCondition()));
+            // (a AND x) OR (a AND y) becomes a AND (x OR y): a is evaluated once (TPC-H Q19's lineitem filter).
+            RexNode condition = RexUtil.pullFactors(filter.getCluster().getRexBuilder(), filter.getCondition());
+            return new FilterNode(source, rexConverter.convert(condition));
         }
         if (rel instanceof Project project) {
             return new ProjectNode(
@@ -348,15 +350,30 @@ final class RelToPlanConverter {
     /**
      * The right input is the build side. Calcite's join ordering puts the smaller input there; an
      * inner join whose left input is estimated smaller is swapped, with a projection restoring the
-     * column order.
+     * column order. A semi or anti join whose left (outer) input is estimated smaller becomes a
+     * RIGHT_SEMI or RIGHT_ANTI join built on that input, so that the larger input streams through
+     * (TPC-H Q4, Q21, Q22 test a few orders or customers against all of lineitem or orders).
      */
     private PlanNode join(Join join) {
         JoinType type = joinType(join.getJoinType());
         RelMetadataQuery metadata = join.getCluster().getMetadataQuery();
         double leftRows = rows(metadata, join.getLeft());
         double rightRows = rows(metadata, join.getRight());
-        if (type == JoinType.INNER && leftRows < rightRows) {
-            return swapped(join, rightRows, metadata);
+        if (leftRows < rightRows) {
+            switch (type) {
+                case INNER -> {
+                    return restoringOrder(join, swapped(join, JoinType.INNER, metadata));
+                }
+                case SEMI -> {
+                    return swapped(join, JoinType.RIGHT_SEMI, metadata);
+                }
+                case ANTI -> {
+                    return swapped(join, JoinType.RIGHT_ANTI, metadata);
+                }
+                default -> {
+                    // Outer joins keep their sides.
+                }
+            }
         }
         List<Integer> leftKeys = new ArrayList<>();
         List<Integer> rightKeys = new ArrayList<>();
@@ -379,7 +396,8 @@ final class RelToPlanConverter {
                 JoinDistribution.UNDECIDED);
     }
 
-    private PlanNode swapped(Join join, double rightRows, RelMetadataQuery metadata) {
+    /** The join with its inputs exchanged: the left input is the build side. */
+    private JoinNode swapped(Join join, JoinType swappedType, RelMetadataQuery metadata) {
         RelNode left = join.getLeft();
         RelNode right = join.getRight();
         int leftCount = left.getRowType().getFieldCount();
@@ -411,14 +429,16 @@ final class RelToPlanConverter {
         List<DataType> types = new ArrayList<>();
         RowType leftType = TypeConverter.toRowType(left.getRowType());
         RowType rightType = TypeConverter.toRowType(right.getRowType());
-        names.addAll(rightType.names());
+        if (swappedType.outputsProbeSide()) {
+            names.addAll(rightType.names());
+            types.addAll(rightType.types());
+        }
         names.addAll(leftType.names());
-        types.addAll(rightType.types());
         types.addAll(leftType.types());
-        JoinNode swappedJoin = new JoinNode(
+        return new JoinNode(
                 convert(right),
                 convert(left),
-                JoinType.INNER,
+                swappedType,
                 rightKeys,
                 leftKeys,
                 filterNulls.stream().map(excludesNulls -> !excludesNulls).toList(),
@@ -426,6 +446,14 @@ final class RelToPlanConverter {
                 new RowType(names, types),
                 estimatedBytes(rows(metadata, left), left),
                 JoinDistribution.UNDECIDED);
+    }
+
+    /** A projection of a swapped inner join's output back to the join's column order: left columns first. */
+    private static PlanNode restoringOrder(Join join, JoinNode swappedJoin) {
+        int leftCount = join.getLeft().getRowType().getFieldCount();
+        int rightCount = join.getRight().getRowType().getFieldCount();
+        RowType leftType = TypeConverter.toRowType(join.getLeft().getRowType());
+        RowType rightType = TypeConverter.toRowType(join.getRight().getRowType());
         List<Expression> restoreOrder = new ArrayList<>();
         for (int i = 0; i < leftCount; i++) {
             restoreOrder.add(new InputReference(rightCount + i, leftType.type(i)));

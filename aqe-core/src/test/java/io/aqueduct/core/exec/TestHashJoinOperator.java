@@ -447,8 +447,11 @@ class TestHashJoinOperator extends ArrowAllocatorTest {
 
     private static RowType outputType(JoinType joinType, RowType probe, RowType build) {
         List<String> names = new ArrayList<>();
-        List<DataType> types = new ArrayList<>(probe.types());
-        probe.names().forEach(name -> names.add("left_" + name));
+        List<DataType> types = new ArrayList<>();
+        if (joinType.outputsProbeSide()) {
+            probe.names().forEach(name -> names.add("left_" + name));
+            types.addAll(probe.types());
+        }
         if (joinType.outputsBuildSide()) {
             build.names().forEach(name -> names.add("right_" + name));
             types.addAll(build.types());
@@ -492,7 +495,7 @@ class TestHashJoinOperator extends ArrowAllocatorTest {
                 if (keysMatch(probe, build, probeKeys, buildKeys, nullSafe) && residual.test(probe, build)) {
                     matched = true;
                     buildMatched[b] = true;
-                    if (joinType.outputsBuildSide()) {
+                    if (joinType.outputsPairs()) {
                         output.add(concat(probe, build));
                     }
                 }
@@ -504,11 +507,13 @@ class TestHashJoinOperator extends ArrowAllocatorTest {
                 output.add(probe);
             }
         }
-        if (joinType.keepsUnmatchedBuildRows()) {
-            for (int b = 0; b < buildRows.size(); b++) {
-                if (!buildMatched[b]) {
-                    output.add(concat(nulls(probeWidth), buildRows.get(b)));
-                }
+        for (int b = 0; b < buildRows.size(); b++) {
+            if (joinType == JoinType.RIGHT_SEMI
+                    ? buildMatched[b]
+                    : !buildMatched[b] && joinType == JoinType.RIGHT_ANTI) {
+                output.add(buildRows.get(b));
+            } else if (!buildMatched[b] && (joinType == JoinType.RIGHT || joinType == JoinType.FULL)) {
+                output.add(concat(nulls(probeWidth), buildRows.get(b)));
             }
         }
         return output;

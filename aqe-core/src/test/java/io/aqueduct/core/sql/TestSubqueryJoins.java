@@ -1,7 +1,11 @@
 package io.aqueduct.core.sql;
 
+import static com.google.common.collect.MoreCollectors.onlyElement;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.JoinType;
+import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.tpch.TpchConnector;
 import io.aqueduct.tpch.TpchQueries;
 import java.util.ArrayList;
@@ -52,11 +56,69 @@ class TestSubqueryJoins {
     }
 
     @Test
-    void anExistsOnKeysAloneJoinsTheDistinctKeysOfTheSubquery() {
+    void anExistsOnKeysAloneIsASemiJoinOfTheFewOrdersWithAllLineitems() {
         RelNode plan = logical(TpchQueries.query(4));
 
+        // The decorrelator's join with the distinct order keys of lineitem becomes a semi join: nothing groups
+        // lineitem any more, only the final count by priority is an aggregation.
+        Join semi = joinsOf(plan).stream().collect(onlyElement());
+        assertThat(semi.getJoinType()).isEqualTo(JoinRelType.SEMI);
+        assertThat(scannedTables(semi.getLeft())).containsExactly("orders");
+        assertThat(scannedTables(semi.getRight())).containsExactly("lineitem");
+        assertThat(nodes(plan)).filteredOn(Aggregate.class::isInstance).hasSize(1);
+    }
+
+    @Test
+    void aSemiJoinWithTheSmallerOuterSideBuildsOnItAndStreamsTheLargerOne() {
+        PlanNode plan = COMPILER.compile(TpchQueries.query(4), "tpch", "sf1").plan(List.of());
+
+        JoinNode join = planJoins(plan).stream().collect(onlyElement());
+        assertThat(join.joinType()).isEqualTo(JoinType.RIGHT_SEMI);
+        assertThat(join.outputType().names()).containsExactly("o_orderkey", "o_orderpriority");
+    }
+
+    @Test
+    void anAntiJoinWithTheSmallerOuterSideBuildsOnIt() {
+        PlanNode plan = COMPILER.compile(
+                        "SELECT count(*) FROM orders o WHERE o_orderdate < DATE '1992-02-01' AND NOT EXISTS"
+                                + " (SELECT * FROM lineitem l WHERE l.l_orderkey = o.o_orderkey AND l.l_suppkey <> o.o_custkey)",
+                        "tpch",
+                        "sf1")
+                .plan(List.of());
+
+        JoinNode join = planJoins(plan).stream().collect(onlyElement());
+        assertThat(join.joinType()).isEqualTo(JoinType.RIGHT_ANTI);
+        // The residual now reads the streamed lineitem columns first: l_suppkey <> o_custkey.
+        assertThat(join.residual()).isNotNull();
+    }
+
+    @Test
+    void aSemiJoinWithTheLargerOuterSideKeepsItsSides() {
+        PlanNode plan = COMPILER.compile(
+                        "SELECT count(*) FROM lineitem l WHERE EXISTS (SELECT * FROM orders o"
+                                + " WHERE o.o_orderkey = l.l_orderkey AND o.o_custkey <> l.l_suppkey"
+                                + " AND o.o_orderdate < DATE '1992-02-01')",
+                        "tpch",
+                        "sf1")
+                .plan(List.of());
+
+        assertThat(planJoins(plan)).extracting(JoinNode::joinType).containsExactly(JoinType.SEMI);
+    }
+
+    @Test
+    void aJoinWithTheDistinctKeysOfASmallerInputStaysAnInnerJoin() {
+        RelNode plan = logical("SELECT count(*) FROM lineitem JOIN (SELECT DISTINCT o_orderkey FROM orders"
+                + " WHERE o_orderdate < DATE '1995-01-01') ON o_orderkey = l_orderkey");
+
         assertThat(joinTypes(plan)).containsExactly(JoinRelType.INNER);
-        assertThat(nodes(plan)).filteredOn(Aggregate.class::isInstance).hasSize(2);
+    }
+
+    @Test
+    void aJoinOnPartOfTheDistinctKeysStaysAnInnerJoin() {
+        RelNode plan = logical("SELECT count(*) FROM (SELECT * FROM orders WHERE o_orderdate < DATE '1992-02-01')"
+                + " JOIN (SELECT DISTINCT l_orderkey, l_suppkey FROM lineitem) ON o_orderkey = l_orderkey");
+
+        assertThat(joinTypes(plan)).containsExactly(JoinRelType.INNER);
     }
 
     @Test
@@ -100,6 +162,15 @@ class TestSubqueryJoins {
         List<RelNode> nodes = new ArrayList<>(List.of(rel));
         rel.getInputs().forEach(input -> nodes.addAll(nodes(input)));
         return nodes;
+    }
+
+    private static List<JoinNode> planJoins(PlanNode node) {
+        List<JoinNode> joins = new ArrayList<>();
+        if (node instanceof JoinNode join) {
+            joins.add(join);
+        }
+        node.sources().forEach(source -> joins.addAll(planJoins(source)));
+        return joins;
     }
 
     private static List<Join> joinsOf(RelNode rel) {
