@@ -198,7 +198,8 @@ public final class CompiledQuery {
         return convert(new RexToExpression(rexBuilder, parameters, time), systemTables);
     }
 
-    private PlanNode convert(RexToExpression expressions, SystemSnapshotSource systemTables) {
+    /** One conversion at a time: a compiled query is shared by executions, and Calcite's metadata query is not. */
+    private synchronized PlanNode convert(RexToExpression expressions, SystemSnapshotSource systemTables) {
         PlanNode rows = new RelToPlanConverter(expressions, systemTables).convert(logical);
         if (writeTarget == null) {
             return rows;
@@ -228,7 +229,7 @@ public final class CompiledQuery {
         return rel.getInputs().stream().anyMatch(CompiledQuery::readsSystemTables);
     }
 
-    /** The optimized logical plan, for the optimizer's tests. */
+    /** The optimized logical plan, for the optimizer's tests and the tables the compile cache looks at. */
     RelNode logical() {
         return logical;
     }

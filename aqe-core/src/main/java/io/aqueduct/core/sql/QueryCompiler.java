@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.calcite.avatica.util.Casing;
 import org.apache.calcite.avatica.util.Quoting;
@@ -227,6 +228,8 @@ public final class QueryCompiler {
     }
 
     private final CalciteSchema rootSchema;
+    /** Queries over tables that cannot change, compiled once per statement text. */
+    private final CompiledQueryCache compiled;
 
     /** A compiler of queries over {@code connectors}, without system tables. */
     public QueryCompiler(List<Connector> connectors) {
@@ -239,6 +242,24 @@ public final class QueryCompiler {
      */
     public QueryCompiler(List<Connector> connectors, SystemTables<?> systemTables) {
         this.rootSchema = CatalogSchemas.rootSchema(connectors, systemTables);
+        Set<String> fixedCatalogs = connectors.stream()
+                .filter(Connector::deterministicSplits)
+                .map(Connector::name)
+                .collect(Collectors.toUnmodifiableSet());
+        this.compiled = new CompiledQueryCache(fixedCatalogs::contains);
+    }
+
+    /**
+     * Tells the compiler that a catalog changed (a table or schema was created, dropped or written): queries
+     * compiled before are compiled again.
+     */
+    public void catalogChanged() {
+        compiled.invalidate();
+    }
+
+    /** How many compiled queries are kept for reuse, for tests. */
+    long compiledQueriesKept() {
+        return compiled.size();
     }
 
     /**
@@ -317,7 +338,7 @@ public final class QueryCompiler {
     private record InsertInto(TableWriteTarget target, Optional<List<String>> columns) {}
 
     private CompiledQuery compileQuery(String sql, String catalog, String schema) {
-        return compileNode(sql, parse(sql), catalog, schema, null);
+        return compiled.get(sql, catalog, schema, () -> compileNode(sql, parse(sql), catalog, schema, null));
     }
 
     private CompiledQuery compileNode(String sql, SqlNode parsed, String catalog, String schema, InsertInto insert) {

@@ -79,6 +79,15 @@ final class CatalogUpdates {
 
     /** Runs {@code statement} (the text {@code sql}); the update count: rows written, or 0 for DDL. */
     long execute(UpdateStatement statement, String sql, String catalog, String schema, WriteRunner runner) {
+        try {
+            return change(statement, sql, catalog, schema, runner);
+        } finally {
+            // Also after a failure, which may have changed the catalog partway (a CREATE TABLE AS whose write failed).
+            compiler.catalogChanged();
+        }
+    }
+
+    private long change(UpdateStatement statement, String sql, String catalog, String schema, WriteRunner runner) {
         MemoryCatalog memory = writable(statement.catalog());
         if (statement instanceof UpdateStatement.CreateSchema create) {
             memory.createSchema(create.schema().schema(), create.ifNotExists());
