@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 
 /**
@@ -93,8 +94,12 @@ public final class AdaptiveTaskCounts {
      * consumer not to wait for them any more ({@link ProducerSamples#awaitSampled}).
      */
     public void awaitSampled(
-            StagePlan plan, int producerId, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned) {
-        samples.awaitSampled(plan.stage(producerId), tasksByStage, abandoned);
+            StagePlan plan,
+            int producerId,
+            Map<Integer, List<TaskLocation>> tasksByStage,
+            BooleanSupplier abandoned,
+            Executor calls) {
+        samples.awaitSampled(plan.stage(producerId), tasksByStage, abandoned, calls);
     }
 
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
@@ -113,7 +118,7 @@ public final class AdaptiveTaskCounts {
      * decided anew in the new plan, and its probe side's stage in turn. Each join is checked once.
      */
     public BroadcastJoinCheck checkBroadcastJoins(
-            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             return new BroadcastJoinCheck(Optional.empty(), List.of());
         }
@@ -124,9 +129,10 @@ public final class AdaptiveTaskCounts {
                 settings,
                 maxTasks,
                 client,
+                calls,
                 buildStageId -> {
                     checkedBuildStages.add(buildStageId);
-                    return samples.await(plan.stage(buildStageId), tasksByStage);
+                    return samples.await(plan.stage(buildStageId), tasksByStage, calls);
                 },
                 Map.of(),
                 uncheckedBroadcastJoins(plan, stage),
@@ -160,8 +166,12 @@ public final class AdaptiveTaskCounts {
                 .anyMatch(id -> plan.stage(id).outputPartitioning().kind() == PartitioningKind.SINGLE);
     }
 
-    /** How the stage runs, with the decisions that chose it; may wait for producers' samples. */
-    public StageSchedule decide(StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage) {
+    /**
+     * How the stage runs, with the decisions that chose it; may wait for producers' samples. {@code calls} runs the
+     * round trips to the producers' tasks, those of one look all at once.
+     */
+    public StageSchedule decide(
+            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             long fixedCount = settings.number(Setting.FIXED_TASK_COUNT);
             return fixed(
@@ -198,7 +208,7 @@ public final class AdaptiveTaskCounts {
         }
         Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
         for (int source : stage.sourceStageIds()) {
-            estimates.put(source, samples.await(plan.stage(source), tasksByStage));
+            estimates.put(source, samples.await(plan.stage(source), tasksByStage, calls));
         }
         DecidingStage deciding = new DecidingStage(
                 plan,
@@ -207,7 +217,8 @@ public final class AdaptiveTaskCounts {
                 settings,
                 maxTasks,
                 client,
-                source -> samples.await(plan.stage(source), tasksByStage),
+                calls,
+                source -> samples.await(plan.stage(source), tasksByStage, calls),
                 estimates,
                 List.of(),
                 partitionedAtRuntime.contains(stage.id()));

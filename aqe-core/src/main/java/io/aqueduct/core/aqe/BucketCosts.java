@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Executor;
 
 /**
  * The estimated cost of each hash bucket of a stage's shuffled input, from its producers' key samples:
@@ -28,7 +29,8 @@ public record BucketCosts(
             Map<Integer, ProducerSamples.Estimate> estimates,
             Map<Integer, List<TaskLocation>> tasksByStage,
             int bucketCount,
-            WorkerTransport client) {
+            WorkerTransport client,
+            Executor calls) {
         Map<Integer, Double> weights = CostModel.weights(stage.fragment(), estimates);
         long[] costs = new long[bucketCount];
         Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
@@ -43,8 +45,7 @@ public record BucketCosts(
             long[] bytes = new long[bucketCount];
             List<KeySample.HeavyHitter> hitters = new ArrayList<>();
             boolean profiled = false;
-            for (TaskLocation task : tasksByStage.get(source)) {
-                KeySample sample = client.keySample(task);
+            for (KeySample sample : ParallelCalls.each(tasksByStage.get(source), client::keySample, calls)) {
                 profiled |= sample.fineBuckets().length > 0;
                 for (int i = 0; i < sample.fineBuckets().length; i++) {
                     int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);

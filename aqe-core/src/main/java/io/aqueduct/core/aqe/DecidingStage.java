@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.Executor;
 import java.util.function.Function;
 
 /**
@@ -27,6 +28,7 @@ public final class DecidingStage {
     private final SettingValues settings;
     private final int maxTasks;
     private final WorkerTransport transport;
+    private final Executor calls;
     private final Function<Integer, ProducerSamples.Estimate> sample;
     private final Map<Integer, ProducerSamples.Estimate> estimates;
     private final List<JoinNode> broadcastJoinsToCheck;
@@ -40,6 +42,7 @@ public final class DecidingStage {
     private SkewSplitRule.SkewSplits skew = SkewSplitRule.SkewSplits.NONE;
 
     /**
+     * @param calls runs the round trips to the producers' tasks, those of one look all at once
      * @param sample waits for a producer stage's samples and returns its estimate
      * @param estimates the estimates of the stage's sources, when they were sampled (empty before)
      * @param broadcastJoinsToCheck the stage's broadcast joins whose build side was not checked yet
@@ -52,6 +55,7 @@ public final class DecidingStage {
             SettingValues settings,
             int maxTasks,
             WorkerTransport transport,
+            Executor calls,
             Function<Integer, ProducerSamples.Estimate> sample,
             Map<Integer, ProducerSamples.Estimate> estimates,
             List<JoinNode> broadcastJoinsToCheck,
@@ -62,6 +66,7 @@ public final class DecidingStage {
         this.settings = settings;
         this.maxTasks = maxTasks;
         this.transport = transport;
+        this.calls = calls;
         this.sample = sample;
         this.estimates = estimates;
         this.broadcastJoinsToCheck = List.copyOf(broadcastJoinsToCheck);
@@ -139,7 +144,7 @@ public final class DecidingStage {
     /** The cost of each bucket from the producers' key samples, measured once. */
     BucketCosts buckets() {
         if (buckets == null) {
-            buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount(), transport);
+            buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount(), transport, calls);
         }
         return buckets;
     }

@@ -13,11 +13,11 @@ import io.aqueduct.core.protocol.TaskState;
 import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.Stage;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -93,10 +93,10 @@ public final class ProducerSamples {
      * Waits until the producer's tasks are sampled enough (see {@link #awaitSampled}), then extrapolates
      * its output and keeps the estimate for the stages that read it.
      */
-    Estimate await(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage) {
+    Estimate await(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         List<TaskLocation> tasks = tasksByStage.get(producer.id());
-        Optional<ExpectedInput> expected = expectedInput(producer, tasksByStage);
-        Estimate estimate = extrapolate(expected, awaitSampled(tasks, expected, ProducerSamples::interrupted));
+        Optional<ExpectedInput> expected = expectedInput(producer, tasksByStage, calls);
+        Estimate estimate = extrapolate(expected, awaitSampled(tasks, expected, ProducerSamples::interrupted, calls));
         estimates.put(producer.id(), estimate);
         return estimate;
     }
@@ -105,23 +105,25 @@ public final class ProducerSamples {
      * Waits, on any thread, until the producer's tasks are sampled enough for {@link #await} to return at once,
      * without estimating: so that the producers of several stages can be waited for together, the first stage
      * whose producers are ready being decided first. Stops with a {@code QUERY_CANCELED} error once {@code
-     * abandoned} says so.
+     * abandoned} says so. {@code calls} runs the round trips to the tasks, all at once.
      */
-    public void awaitSampled(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned) {
-        awaitSampled(tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage), abandoned);
+    public void awaitSampled(
+            Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned, Executor calls) {
+        awaitSampled(tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage, calls), abandoned, calls);
     }
 
     private static boolean interrupted() {
         return Thread.currentThread().isInterrupted();
     }
 
-    private Optional<ExpectedInput> expectedInput(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage) {
+    private Optional<ExpectedInput> expectedInput(
+            Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         Optional<PlanNode> driving = DrivingInput.of(producer.fragment());
         if (driving.isPresent() && driving.get() instanceof TableScanNode scan) {
             return ExpectedInput.tableShares(statistics.apply(scan).rowCount());
         }
         if (driving.isPresent() && driving.get() instanceof RemoteSourceNode remote) {
-            List<TaskStatus> source = statuses(tasksByStage.get(remote.stageId()));
+            List<TaskStatus> source = statuses(tasksByStage.get(remote.stageId()), calls);
             if (source.stream().allMatch(TaskStatus::inputFinished)) {
                 return ExpectedInput.stageOutput(
                         source.stream().mapToLong(TaskStatus::outputRows).sum(), false);
@@ -206,9 +208,9 @@ public final class ProducerSamples {
      * together a stage's output) by the time of their last sampled batch.
      */
     private List<TaskStatus> awaitSampled(
-            List<TaskLocation> tasks, Optional<ExpectedInput> expected, BooleanSupplier abandoned) {
+            List<TaskLocation> tasks, Optional<ExpectedInput> expected, BooleanSupplier abandoned, Executor calls) {
         while (true) {
-            List<TaskStatus> statuses = statuses(tasks);
+            List<TaskStatus> statuses = statuses(tasks, calls);
             if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
                     || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
                 return statuses;
@@ -243,14 +245,12 @@ public final class ProducerSamples {
         return read >= ENOUGH_COMPLETION * expected.rows();
     }
 
-    private List<TaskStatus> statuses(List<TaskLocation> tasks) {
-        List<TaskStatus> statuses = new ArrayList<>(tasks.size());
-        for (TaskLocation task : tasks) {
-            TaskStatus status = client.taskStatus(task);
+    private List<TaskStatus> statuses(List<TaskLocation> tasks, Executor calls) {
+        List<TaskStatus> statuses = ParallelCalls.each(tasks, client::taskStatus, calls);
+        for (TaskStatus status : statuses) {
             if (status.state() == TaskState.FAILED) {
                 throw status.error().toException();
             }
-            statuses.add(status);
         }
         return statuses;
     }

@@ -105,7 +105,7 @@ public final class StageScheduler {
                 Stage stage = next.get();
                 pending.remove(stage);
                 AdaptiveTaskCounts.BroadcastJoinCheck check =
-                        taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage());
+                        taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage(), workerCalls);
                 earlierDecisions
                         .computeIfAbsent(stage.id(), id -> new ArrayList<>())
                         .addAll(check.decisions());
@@ -173,7 +173,7 @@ public final class StageScheduler {
         StagePlan plan = stagePlan;
         return sampling.computeIfAbsent(producerId, id -> creations
                 .get(id)
-                .thenRunAsync(() -> taskCounts.awaitSampled(plan, id, started, abandoned), workerCalls));
+                .thenRunAsync(() -> taskCounts.awaitSampled(plan, id, started, abandoned, workerCalls), workerCalls));
     }
 
     /** Waits until one of the futures is done (or failed), at most {@link #LOOK_MILLIS}; interruptible. */
@@ -196,7 +196,7 @@ public final class StageScheduler {
         awaitAll(stage.sourceStageIds().stream().map(creations::get).toList());
         Map<Integer, List<TaskLocation>> started = tasksByStage();
         StageSchedule schedule = taskCounts
-                .decide(stagePlan, stage, started)
+                .decide(stagePlan, stage, started, workerCalls)
                 .after(earlierDecisions.getOrDefault(stage.id(), List.of()));
         synchronized (this) {
             schedules.add(schedule);
