@@ -6,6 +6,7 @@ import io.aqueduct.core.type.DataType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -72,8 +73,20 @@ public sealed interface UpdateStatement {
         return ((Insert) this).table().catalog();
     }
 
+    /**
+     * The start of a statement that can only be a query (or EXPLAIN of one): comments, blanks and parentheses, then
+     * SELECT, WITH, VALUES or EXPLAIN as a whole word.
+     */
+    Pattern QUERY_START = Pattern.compile(
+            "(?:\\s|\\(|--[^\\n]*(?:\\n|$)|/\\*(?s:.*?)\\*/)*(?:SELECT|WITH|VALUES|EXPLAIN)\\b",
+            Pattern.CASE_INSENSITIVE);
+
     /** The update statement {@code sql} is, if it is one; names of one or two parts take the session's catalog, schema. */
     static Optional<UpdateStatement> parse(String sql, String catalog, String schema) {
+        if (QUERY_START.matcher(sql).lookingAt()) {
+            // A query: parsing it here as well cost as much as a cached compile (tens of ms for a TPC-H query).
+            return Optional.empty();
+        }
         SqlNode node;
         try {
             node = SqlParser.create(sql, QueryCompiler.PARSER_CONFIG).parseStmt();

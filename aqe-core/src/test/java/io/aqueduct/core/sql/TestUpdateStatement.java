@@ -61,6 +61,30 @@ class TestUpdateStatement {
         assertThat(parse("SELEC 1")).isEmpty();
     }
 
+    @Test
+    void aStatementThatStartsAsAQueryIsNoUpdateWhateverPrecedesItsFirstWord() {
+        assertThat(UpdateStatement.QUERY_START
+                        .matcher("  -- why\n /* what */ ((select 1))")
+                        .lookingAt())
+                .isTrue();
+        assertThat(UpdateStatement.QUERY_START
+                        .matcher("WITH x AS (SELECT 1) SELECT * FROM x")
+                        .lookingAt())
+                .isTrue();
+        assertThat(UpdateStatement.QUERY_START
+                        .matcher("explain analyze select 1")
+                        .lookingAt())
+                .isTrue();
+        assertThat(UpdateStatement.QUERY_START
+                        .matcher("/* SELECT */ INSERT INTO t VALUES (1)")
+                        .lookingAt())
+                .isFalse();
+        assertThat(UpdateStatement.QUERY_START.matcher("SELECTED").lookingAt()).isFalse();
+        assertThat(parse("/* a comment */ INSERT INTO t VALUES (1)")).containsInstanceOf(UpdateStatement.Insert.class);
+        assertThat(parse("-- a comment\nCREATE SCHEMA y")).containsInstanceOf(UpdateStatement.CreateSchema.class);
+        assertThat(parse("(SELECT 1) UNION ALL (SELECT 2)")).isEmpty();
+    }
+
     private static Optional<UpdateStatement> parse(String sql) {
         return UpdateStatement.parse(sql, "memory", "public");
     }

@@ -115,8 +115,10 @@ final class RetryingQuery implements AutoCloseable {
             end();
             throw finalFailure;
         }
-        // The failed attempt releases its tasks on its own (QueryExecution closes itself when it fails):
-        // the next attempt does not wait for tasks slow to stop.
+        // The failed attempt releases its tasks on its own (QueryExecution closes itself when it fails); the next
+        // attempt waits for that: its tasks have the same ids, and a worker that still held the failed attempt's
+        // refused them ("Task ... exists already", seen in TestWorkerLoss once the retry came quicker).
+        failed.execution().close();
         attempt++;
         LOG.info("Query {} lost a worker ({}); attempt {} of {}", queryId, failure.getMessage(), attempt, maxAttempts);
         try {

@@ -57,6 +57,7 @@ public final class WorkerClient implements WorkerTransport, AutoCloseable {
                 .connectTimeout(Duration.ofSeconds(5))
                 .readTimeout(Duration.ofSeconds(30))
                 .retryOnConnectionFailure(true)
+                .socketFactory(new NoDelaySockets())
                 .build();
         // Result streams wait as long as their producer computes; liveness is the coordinator's job.
         // They get their own connections: an aborted stream must not poison the control calls' pool.
