@@ -2,6 +2,8 @@ package io.aqueduct.jdbc;
 
 import static java.util.Objects.requireNonNull;
 
+import com.google.protobuf.CodedInputStream;
+import com.google.protobuf.WireFormat;
 import java.io.IOException;
 import org.apache.calcite.avatica.proto.Common.WireMessage;
 import org.apache.calcite.avatica.proto.Responses;
@@ -28,11 +30,26 @@ final class FetchResponseTranslation implements ProtobufTranslation {
 
     @Override
     public Response parseResponse(byte[] bytes) throws IOException {
-        WireMessage wireMessage = WireMessage.parseFrom(bytes);
-        if (!wireMessage.getName().equals(FETCH_RESPONSE)) {
+        // The wire message's two fields read here, so that the wrapped message is read where it is.
+        CodedInputStream input = CodedInputStream.newInstance(bytes);
+        String name = "";
+        int messageStart = 0;
+        int messageLength = 0;
+        for (int tag = input.readTag(); tag != 0; tag = input.readTag()) {
+            switch (WireFormat.getTagFieldNumber(tag)) {
+                case WireMessage.NAME_FIELD_NUMBER -> name = input.readString();
+                case WireMessage.WRAPPED_MESSAGE_FIELD_NUMBER -> {
+                    messageLength = input.readRawVarint32();
+                    messageStart = input.getTotalBytesRead();
+                    input.skipRawBytes(messageLength);
+                }
+                default -> input.skipField(tag);
+            }
+        }
+        if (!name.equals(FETCH_RESPONSE)) {
             return delegate.parseResponse(bytes);
         }
-        return FetchResponseReader.read(wireMessage.getWrappedMessage());
+        return FetchResponseReader.read(bytes, messageStart, messageLength);
     }
 
     @Override

@@ -41,8 +41,7 @@ class TestFetchResponseReader {
         Common.Frame proto = Meta.Frame.create(7, false, rows).toProto();
 
         // Read without Avatica's help, though Avatica also wrote each value's deprecated copy.
-        Service.FetchResponse read =
-                FetchResponseReader.readScalars(response(proto).toByteString());
+        Service.FetchResponse read = readScalars(response(proto));
 
         assertThat(read.frame.offset).isEqualTo(7);
         assertThat(read.frame.done).isFalse();
@@ -58,15 +57,14 @@ class TestFetchResponseReader {
                 Arrays.asList(1, "a"), Arrays.asList(2, "b", 3L, null, "c"), List.of(), Arrays.asList((Object) null));
         Common.Frame proto = Meta.Frame.create(0, true, rows).toProto();
 
-        Service.FetchResponse read =
-                FetchResponseReader.readScalars(response(proto).toByteString());
+        Service.FetchResponse read = readScalars(response(proto));
 
         assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
     }
 
     @Test
-    void readsDecimalsAsBigDecimalParsesThem() {
-        for (String text : List.of(
+    void readsDecimalsAsBigDecimalParsesThem() throws Exception {
+        List<String> texts = List.of(
                 "0",
                 "-0.00",
                 "12.5",
@@ -76,12 +74,62 @@ class TestFetchResponseReader {
                 "1234567890123456789.5",
                 "1E+3",
                 "-9223372036854775808",
-                "0.000001")) {
-            BigDecimal read = FetchResponseReader.decimal(text);
-
-            assertThat(read).as(text).isEqualTo(new BigDecimal(text));
-            assertThat(read.scale()).as(text).isEqualTo(new BigDecimal(text).scale());
+                "0.000001");
+        Common.Frame.Builder proto = Common.Frame.newBuilder().setDone(true);
+        for (String text : texts) {
+            proto.addRows(Common.Row.newBuilder()
+                    .addValue(Common.ColumnValue.newBuilder()
+                            .setScalarValue(Common.TypedValue.newBuilder()
+                                    .setType(Common.Rep.BIG_DECIMAL)
+                                    .setStringValue(text))));
         }
+
+        Service.FetchResponse read = readScalars(response(proto.build()));
+
+        for (int i = 0; i < texts.size(); i++) {
+            String text = texts.get(i);
+            BigDecimal value = (BigDecimal) ((List<?>) ((List<?>) read.frame.rows).get(i)).get(0);
+
+            assertThat(value).as(text).isEqualTo(new BigDecimal(text));
+            assertThat(value.scale()).as(text).isEqualTo(new BigDecimal(text).scale());
+        }
+    }
+
+    @Test
+    void readsTextsOfEveryLengthAndRepeatedShortOnesAsOneString() throws Exception {
+        List<Object> rows = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            rows.add(Arrays.asList(
+                    i % 2 == 0 ? "R" : "N\u00e9",
+                    "x".repeat(i % 40),
+                    "\u4e2d\u6587 " + i + " \ud83d\ude00".repeat(i % 5),
+                    i % 7 == 0 ? null : "DELIVER IN PERSON",
+                    ""));
+        }
+        Common.Frame proto = Meta.Frame.create(0, true, rows).toProto();
+
+        Service.FetchResponse read = readScalars(response(proto));
+
+        assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
+        List<?> frameRows = (List<?>) read.frame.rows;
+        assertThat(((List<?>) frameRows.get(2)).get(0)).isSameAs(((List<?>) frameRows.get(0)).get(0));
+        assertThat(((List<?>) frameRows.get(8)).get(3)).isSameAs(((List<?>) frameRows.get(1)).get(3));
+    }
+
+    @Test
+    void readsTheMessageWhereItIsInALargerArray() throws Exception {
+        List<Object> rows =
+                List.of(Arrays.asList("a text longer than twenty-four bytes", BigDecimal.valueOf(-1234, 2), 5));
+        Common.Frame proto = Meta.Frame.create(3, true, rows).toProto();
+        byte[] message = response(proto).toByteArray();
+        byte[] padded = new byte[message.length + 20];
+        Arrays.fill(padded, (byte) 0x7f);
+        System.arraycopy(message, 0, padded, 11, message.length);
+
+        Service.FetchResponse read = FetchResponseReader.readScalars(padded, 11, message.length);
+
+        assertThat(read.frame.offset).isEqualTo(3);
+        assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
     }
 
     @Test
@@ -89,12 +137,21 @@ class TestFetchResponseReader {
         List<Object> rows = List.of(Arrays.asList(1, List.of(1, 2, 3)));
         Common.Frame proto = Meta.Frame.create(0, true, rows).toProto();
 
-        Service.FetchResponse read = FetchResponseReader.read(response(proto).toByteString());
+        Service.FetchResponse read = read(response(proto));
 
         assertThat(values(read.frame)).isEqualTo(values(Meta.Frame.fromProto(proto)));
         assertThat(read.frame.done).isTrue();
-        assertThatThrownBy(() -> FetchResponseReader.readScalars(response(proto).toByteString()))
-                .isInstanceOf(FetchResponseReader.UnusualFrame.class);
+        assertThatThrownBy(() -> readScalars(response(proto))).isInstanceOf(FetchResponseReader.UnusualFrame.class);
+    }
+
+    private static Service.FetchResponse readScalars(Responses.FetchResponse response) throws Exception {
+        byte[] bytes = response.toByteArray();
+        return FetchResponseReader.readScalars(bytes, 0, bytes.length);
+    }
+
+    private static Service.FetchResponse read(Responses.FetchResponse response) throws Exception {
+        byte[] bytes = response.toByteArray();
+        return FetchResponseReader.read(bytes, 0, bytes.length);
     }
 
     private static Responses.FetchResponse response(Common.Frame frame) {
