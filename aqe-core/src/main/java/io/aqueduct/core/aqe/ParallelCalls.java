@@ -22,8 +22,7 @@ final class ParallelCalls {
         for (T task : tasks) {
             futures.add(CompletableFuture.supplyAsync(() -> call.apply(task), calls));
         }
-        StageScheduler.awaitAll(
-                futures.stream().map(future -> future.thenAccept(result -> {})).toList());
+        StageScheduler.awaitAll(futures);
         return futures.stream().map(CompletableFuture::join).toList();
     }
 }

@@ -249,12 +249,12 @@ public final class StageScheduler {
     }
 
     /** Waits for every future, rethrowing the first failure as it was thrown. */
-    public static void awaitAll(List<CompletableFuture<Void>> futures) {
+    public static void awaitAll(List<? extends CompletableFuture<?>> futures) {
         join(CompletableFuture.allOf(futures.toArray(CompletableFuture[]::new)));
     }
 
     /** Waits for the future, rethrowing its failure as it was thrown. */
-    private static void join(CompletableFuture<Void> future) {
+    private static void join(CompletableFuture<?> future) {
         try {
             future.join();
         } catch (CompletionException e) {
