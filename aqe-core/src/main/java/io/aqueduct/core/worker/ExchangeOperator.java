@@ -21,8 +21,8 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.memory.BufferAllocator;
@@ -42,7 +42,7 @@ public final class ExchangeOperator implements Operator {
     private final ExecutionContext context;
     private final BufferAllocator allocator;
     private final BlockingQueue<Item> queue;
-    private final List<Future<?>> readers = new ArrayList<>();
+    private final List<Reader> readers = new ArrayList<>();
     private final CountDownLatch readersExited;
     private final List<WorkerTransport.ResultStream> streams = new ArrayList<>();
     private final AtomicReference<AqueductException> failure = new AtomicReference<>();
@@ -75,13 +75,43 @@ public final class ExchangeOperator implements Operator {
         this.producersRunning = source.producers().size();
         this.readersExited = new CountDownLatch(producersRunning);
         for (TaskLocation producer : source.producers()) {
-            readers.add(executor.submit(() -> {
-                try {
-                    read(client, producer, source.partitions());
-                } finally {
-                    readersExited.countDown();
-                }
-            }));
+            Reader reader = new Reader(() -> read(client, producer, source.partitions()));
+            readers.add(reader);
+            executor.execute(reader);
+        }
+    }
+
+    /**
+     * One producer's reader on the executor. A reader that has not started when the exchange closes never starts:
+     * close() claims it and counts it as exited, so that close() does not wait for a reader that cannot run. A running
+     * reader is not interrupted: its stream is aborted and it sees the exchange closed (interrupting a thread blocked
+     * in a channel read closes the channel, here the HTTP body, from the interrupting thread, which breaks it).
+     */
+    private final class Reader implements Runnable {
+        private final AtomicBoolean claimed = new AtomicBoolean();
+        private final Runnable read;
+
+        Reader(Runnable read) {
+            this.read = read;
+        }
+
+        @Override
+        public void run() {
+            if (!claimed.compareAndSet(false, true)) {
+                return;
+            }
+            try {
+                read.run();
+            } finally {
+                readersExited.countDown();
+            }
+        }
+
+        /** Keeps the reader from starting if it has not started yet. */
+        void preventStart() {
+            if (claimed.compareAndSet(false, true)) {
+                readersExited.countDown();
+            }
         }
     }
 
@@ -252,9 +282,7 @@ public final class ExchangeOperator implements Operator {
             // buffer (IndexOutOfBoundsException) and skipped the rest of close(), leaking the queued batches.
             streams.forEach(WorkerTransport.ResultStream::abort);
         }
-        for (Future<?> reader : readers) {
-            reader.cancel(true);
-        }
+        readers.forEach(Reader::preventStart);
         // A reader still running could allocate after the allocator closes; so wait for them even when this
         // thread was interrupted (a canceled task or query is), which would otherwise skip the wait.
         Uninterruptibles.awaitUninterruptibly(readersExited, 10, TimeUnit.SECONDS);

@@ -22,10 +22,12 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
@@ -68,6 +70,40 @@ class TestExchangeOperatorClose {
         task.close();
     }
 
+    /**
+     * An exchange closed before its readers got a thread (a join whose build side is empty closes its probe side at
+     * once) does not wait for them: they never start. It used to wait 10 s for readers that could not run.
+     */
+    @Test
+    void closingBeforeReadersStartDoesNotWaitForThem() throws Exception {
+        BufferAllocator task = root.newChildAllocator("task", 0, Long.MAX_VALUE);
+        ExecutorService busy = Executors.newSingleThreadExecutor();
+        CountDownLatch releaseBusy = new CountDownLatch(1);
+        busy.submit(() -> {
+            releaseBusy.await();
+            return null;
+        });
+        StallingTransport transport = new StallingTransport(oneBatchStream());
+        RemoteSource source = new RemoteSource(
+                List.of(new TaskLocation("fake://worker", "p0"), new TaskLocation("fake://worker", "p1")), List.of(0));
+        ExchangeOperator exchange = new ExchangeOperator(ROW, source, transport, busy, ExecutionContext.of(task));
+        try {
+            CompletableFuture<Void> closed = CompletableFuture.runAsync(exchange::close, readers);
+
+            // The executor is still busy: close() returns without the readers having run.
+            closed.get(5, TimeUnit.SECONDS);
+            releaseBusy.countDown();
+            busy.shutdown();
+            assertThat(busy.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(transport.calls.get()).isZero();
+            assertThat(task.getAllocatedMemory()).isZero();
+        } finally {
+            releaseBusy.countDown();
+            busy.shutdownNow();
+        }
+        task.close();
+    }
+
     /** An Arrow IPC stream of one 1000-row batch, without its end marker. */
     private byte[] oneBatchStream() throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
@@ -94,6 +130,7 @@ class TestExchangeOperatorClose {
         final CountDownLatch stalled = new CountDownLatch(1);
         final CountDownLatch closedByReader = new CountDownLatch(1);
         final AtomicReference<Thread> closedOffReader = new AtomicReference<>();
+        final AtomicInteger calls = new AtomicInteger();
 
         StallingTransport(byte[] prefix) {
             this.prefix = prefix;
@@ -101,6 +138,7 @@ class TestExchangeOperatorClose {
 
         @Override
         public ResultCall results(TaskLocation task, List<Integer> partitions) {
+            calls.incrementAndGet();
             return new ResultCall() {
                 @Override
                 public ResultStream open() {
