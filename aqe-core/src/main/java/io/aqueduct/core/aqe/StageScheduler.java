@@ -40,7 +40,7 @@ public final class StageScheduler {
     private final AdaptiveTaskCounts taskCounts;
     private final TaskPlacement placement;
     private final long taskMemoryBytes;
-    /** Runs the round trips to workers that go out all at once: a stage's task creations. */
+    /** Runs the round trips to workers that go out all at once: a stage's bindings and task creations. */
     private final Executor workerCalls;
 
     /** The plan as it runs: a join switched to partitioned re-cuts it. Changed only by the scheduling thread. */
@@ -53,7 +53,10 @@ public final class StageScheduler {
     private final List<StageSchedule> schedules = new ArrayList<>();
     /** Decisions about a stage taken before the stage itself was decided (its broadcast joins' checks). */
     private final Map<Integer, List<AqeDecision>> earlierDecisions = new LinkedHashMap<>();
-    /** Each started stage's task creations, done once all its tasks exist. Used by the scheduling thread only. */
+    /**
+     * Each started stage's task creations and its producers' bindings, done once all its tasks exist and its producers
+     * are bound. Used by the scheduling thread only.
+     */
     private final Map<Integer, CompletableFuture<Void>> creations = new HashMap<>();
     /**
      * The waits for producer stages' samples, by stage id, each on its own thread: the producers of every stage
@@ -189,8 +192,8 @@ public final class StageScheduler {
     }
 
     /**
-     * Decides how the stage runs, binds its producers' outputs to it, and starts creating its tasks: the
-     * creations go on while the next stage is decided, and a consumer waits for its producers' creations.
+     * Decides how the stage runs, then binds its producers' outputs to it and creates its tasks, all at once: the
+     * calls go on while the next stage is decided, and a consumer waits for its producers' creations.
      */
     private void start(Stage stage) {
         awaitAll(stage.sourceStageIds().stream().map(creations::get).toList());
@@ -201,11 +204,6 @@ public final class StageScheduler {
         synchronized (this) {
             schedules.add(schedule);
         }
-        schedule.bindings().forEach((source, binding) -> {
-            for (TaskLocation task : started.get(source)) {
-                transport.bindOutput(task, binding);
-            }
-        });
         int taskCount = schedule.taskCount();
         int outputPartitions = stage.id() == stagePlan.root().id() ? 1 : 0;
         // Registered before the first task exists, so that a release covers every task created.
@@ -230,22 +228,26 @@ public final class StageScheduler {
         synchronized (this) {
             tasksByStage.put(stage.id(), List.copyOf(locations));
         }
-        // A stage's tasks are created all at once: each creation is a round trip to a worker.
-        List<CompletableFuture<Void>> stageCreations = new ArrayList<>();
+        // Each binding and each creation is a round trip to a worker; they all go out at once. A consumer created
+        // before its producers are bound waits on their worker for the binding when it reads them.
+        List<CompletableFuture<Void>> calls = new ArrayList<>();
+        schedule.bindings().forEach((source, binding) -> {
+            for (TaskLocation producer : started.get(source)) {
+                calls.add(CompletableFuture.runAsync(() -> transport.bindOutput(producer, binding), workerCalls));
+            }
+        });
         for (int task = 0; task < taskCount; task++) {
             TaskLocation location = locations.get(task);
             TaskSpec spec = specs.get(task);
-            stageCreations.add(
-                    CompletableFuture.runAsync(() -> transport.createTask(location.workerUrl(), spec), workerCalls));
+            calls.add(CompletableFuture.runAsync(() -> transport.createTask(location.workerUrl(), spec), workerCalls));
         }
         creations.put(
                 stage.id(),
-                CompletableFuture.allOf(stageCreations.toArray(CompletableFuture[]::new))
-                        .thenRun(() -> {
-                            synchronized (this) {
-                                createdNanos.put(stage.id(), System.nanoTime());
-                            }
-                        }));
+                CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new)).thenRun(() -> {
+                    synchronized (this) {
+                        createdNanos.put(stage.id(), System.nanoTime());
+                    }
+                }));
     }
 
     /** Waits for every future, rethrowing the first failure as it was thrown. */

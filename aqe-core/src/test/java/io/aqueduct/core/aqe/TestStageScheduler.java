@@ -2,11 +2,9 @@ package io.aqueduct.core.aqe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.aqueduct.core.protocol.KeySample;
-import io.aqueduct.core.protocol.MemoryRelease;
+import io.aqueduct.core.protocol.ForwardingTransport;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.SampleWait;
-import io.aqueduct.core.protocol.TaskInfo;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.protocol.TaskState;
@@ -16,7 +14,6 @@ import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
@@ -81,19 +78,36 @@ class TestStageScheduler {
                 .isEqualTo(queries.run("tiny", TWO_AGGREGATIONS, STATIC).rows());
     }
 
+    @Test
+    void bindsAStagesProducersWhileItsTasksAreCreated() {
+        String aggregation = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
+        StagePlan plan = queries.plan("tiny", aggregation, ADAPTIVE);
+        Stage consumer = plan.stages().stream()
+                .filter(stage -> !stage.leaf() && !stage.sourceStageIds().isEmpty())
+                .findFirst()
+                .orElseThrow();
+        BindingsAwaitingCreations transport = new BindingsAwaitingCreations(queries.workers(), consumer.id());
+
+        InProcessQueries.Run run = queries.run("tiny", aggregation, ADAPTIVE, transport);
+
+        assertThat(transport.boundWhileCreating())
+                .as("stage %d's producers were bound while its tasks were being created", consumer.id())
+                .isTrue();
+        assertThat(run.rows()).isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+    }
+
     /**
      * The workers as the coordinator sees them, except that the tasks of one producer stage report nothing sampled
      * until the tasks of another stage are created: as if that producer were slow.
      */
-    private static final class GatedSamples implements WorkerTransport {
-        private final WorkerTransport workers;
+    private static final class GatedSamples extends ForwardingTransport {
         private final int gatedStage;
         private final int openingStage;
         private final CountDownLatch open = new CountDownLatch(1);
         private volatile boolean openedByTheOtherStage;
 
         GatedSamples(WorkerTransport workers, int gatedStage, int openingStage) {
-            this.workers = workers;
+            super(workers);
             this.gatedStage = gatedStage;
             this.openingStage = openingStage;
         }
@@ -103,7 +117,7 @@ class TestStageScheduler {
         }
 
         private boolean gated(TaskLocation task) {
-            return open.getCount() > 0 && task.taskId().split("\\.")[1].equals(Integer.toString(gatedStage));
+            return open.getCount() > 0 && stageOf(task) == gatedStage;
         }
 
         private TaskStatus seen(TaskLocation task, TaskStatus status) {
@@ -119,23 +133,17 @@ class TestStageScheduler {
                 openedByTheOtherStage = open.getCount() > 0;
                 open.countDown();
             }
-            return workers.createTask(workerUrl, spec);
+            return super.createTask(workerUrl, spec);
         }
 
         @Override
         public TaskStatus taskStatus(TaskLocation task) {
             if (gated(task)) {
-                try {
-                    // Without the other stage, the gate opens by itself: a scheduler that waits here is slow, not hung.
-                    if (!open.await(30, TimeUnit.SECONDS)) {
-                        open.countDown();
-                    }
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                }
-                return seen(task, workers.taskStatus(task));
+                // Without the other stage, the gate opens by itself: a scheduler that waits here is slow, not hung.
+                awaitOrOpen(open);
+                return seen(task, super.taskStatus(task));
             }
-            return workers.taskStatus(task);
+            return super.taskStatus(task);
         }
 
         @Override
@@ -143,37 +151,64 @@ class TestStageScheduler {
             if (gated(task)) {
                 return taskStatus(task);
             }
-            return workers.awaitSampled(task, wait);
+            return super.awaitSampled(task, wait);
+        }
+    }
+
+    /**
+     * The workers as the coordinator sees them, except that binding a producer of {@code consumerStage} waits until one
+     * of that stage's tasks is being created: a scheduler that binds before it creates waits 30 s on every binding.
+     */
+    private static final class BindingsAwaitingCreations extends ForwardingTransport {
+        private final int consumerStage;
+        private final CountDownLatch creating = new CountDownLatch(1);
+        private volatile boolean boundWhileCreating = true;
+
+        BindingsAwaitingCreations(WorkerTransport workers, int consumerStage) {
+            super(workers);
+            this.consumerStage = consumerStage;
+        }
+
+        boolean boundWhileCreating() {
+            return boundWhileCreating;
         }
 
         @Override
-        public KeySample keySample(TaskLocation task) {
-            return workers.keySample(task);
+        public TaskStatus createTask(String workerUrl, TaskSpec spec) {
+            if (spec.stageId() == consumerStage) {
+                creating.countDown();
+            }
+            return super.createTask(workerUrl, spec);
         }
 
         @Override
         public void bindOutput(TaskLocation task, OutputBinding binding) {
-            workers.bindOutput(task, binding);
+            if (producerOf(task)) {
+                boundWhileCreating &= awaitOrOpen(creating);
+            }
+            super.bindOutput(task, binding);
         }
 
-        @Override
-        public Optional<TaskInfo> cancelTask(TaskLocation task) {
-            return workers.cancelTask(task);
+        private boolean producerOf(TaskLocation task) {
+            return creating.getCount() > 0 && stageOf(task) != consumerStage;
         }
+    }
 
-        @Override
-        public TaskInfo taskInfo(TaskLocation task) {
-            return workers.taskInfo(task);
-        }
+    /** The stage of a task, from its id ({@code query.stage.task}). */
+    private static int stageOf(TaskLocation task) {
+        return Integer.parseInt(task.taskId().split("\\.")[1]);
+    }
 
-        @Override
-        public void releaseMemory(String workerUrl, MemoryRelease release) {
-            workers.releaseMemory(workerUrl, release);
+    /** Waits up to 30 s for the latch; whether it opened, else opens it so that later waits do not wait again. */
+    private static boolean awaitOrOpen(CountDownLatch latch) {
+        try {
+            if (latch.await(30, TimeUnit.SECONDS)) {
+                return true;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-
-        @Override
-        public ResultCall results(TaskLocation task, List<Integer> partitions) {
-            return workers.results(task, partitions);
-        }
+        latch.countDown();
+        return false;
     }
 }
