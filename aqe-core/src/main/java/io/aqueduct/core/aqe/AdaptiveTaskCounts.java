@@ -206,9 +206,13 @@ public final class AdaptiveTaskCounts {
                     : "";
             return fixed(plan, stage, "gathers its input into one task" + union);
         }
+        // Every source is sampled and estimated at once: each estimate is a round trip to its tasks.
+        List<Integer> sources = stage.sourceStageIds();
+        List<ProducerSamples.Estimate> sampled =
+                ParallelCalls.each(sources, source -> samples.await(plan.stage(source), tasksByStage, calls), calls);
         Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
-        for (int source : stage.sourceStageIds()) {
-            estimates.put(source, samples.await(plan.stage(source), tasksByStage, calls));
+        for (int i = 0; i < sources.size(); i++) {
+            estimates.put(sources.get(i), sampled.get(i));
         }
         DecidingStage deciding = new DecidingStage(
                 plan,

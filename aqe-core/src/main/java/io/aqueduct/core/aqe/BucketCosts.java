@@ -35,17 +35,17 @@ public record BucketCosts(
         long[] costs = new long[bucketCount];
         Map<Integer, long[]> bytesBySource = new LinkedHashMap<>();
         Map<Integer, List<KeySample.HeavyHitter>> heavyHitters = new LinkedHashMap<>();
-        for (Map.Entry<Integer, ProducerSamples.Estimate> entry : estimates.entrySet()) {
-            int source = entry.getKey();
-            if (plan.stage(source).outputPartitioning().kind() != PartitioningKind.HASH) {
-                continue;
-            }
-            ProducerSamples.Estimate estimate = entry.getValue();
+        List<Integer> hashed = estimates.keySet().stream()
+                .filter(source -> plan.stage(source).outputPartitioning().kind() == PartitioningKind.HASH)
+                .toList();
+        Map<Integer, List<KeySample>> samples = keySamples(hashed, tasksByStage, client, calls);
+        for (int source : hashed) {
+            ProducerSamples.Estimate estimate = estimates.get(source);
             double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
             long[] bytes = new long[bucketCount];
             List<KeySample.HeavyHitter> hitters = new ArrayList<>();
             boolean profiled = false;
-            for (KeySample sample : ParallelCalls.each(tasksByStage.get(source), client::keySample, calls)) {
+            for (KeySample sample : samples.get(source)) {
                 profiled |= sample.fineBuckets().length > 0;
                 for (int i = 0; i < sample.fineBuckets().length; i++) {
                     int bucket = HashPartitioner.bucketOfFine(sample.fineBuckets()[i], bucketCount);
@@ -65,6 +65,24 @@ public record BucketCosts(
             heavyHitters.put(source, hitters);
         }
         return new BucketCosts(costs, bytesBySource, heavyHitters);
+    }
+
+    /** The key samples of every task of the {@code sources}, by source, all fetched at once. */
+    private static Map<Integer, List<KeySample>> keySamples(
+            List<Integer> sources,
+            Map<Integer, List<TaskLocation>> tasksByStage,
+            WorkerTransport client,
+            Executor calls) {
+        List<Map.Entry<Integer, TaskLocation>> tasks = sources.stream()
+                .flatMap(source -> tasksByStage.get(source).stream().map(task -> Map.entry(source, task)))
+                .toList();
+        List<KeySample> fetched = ParallelCalls.each(tasks, task -> client.keySample(task.getValue()), calls);
+        Map<Integer, List<KeySample>> bySource = new LinkedHashMap<>();
+        sources.forEach(source -> bySource.put(source, new ArrayList<>()));
+        for (int i = 0; i < tasks.size(); i++) {
+            bySource.get(tasks.get(i).getKey()).add(fetched.get(i));
+        }
+        return bySource;
     }
 
     long total() {

@@ -52,6 +52,11 @@ public final class ProducerSamples {
      * scheduling thread, read by the threads that wait for several stages' samples at once ({@link #awaitSampled}).
      */
     private final Map<Integer, Estimate> estimates = new ConcurrentHashMap<>();
+    /**
+     * The statuses a wait for a producer stage's samples ended on ({@link #awaitSampled}), taken by the next {@link
+     * #await} of that stage, which then estimates from them instead of asking the tasks again.
+     */
+    private final Map<Integer, List<TaskStatus>> sampledStatuses = new ConcurrentHashMap<>();
 
     /** @param sampleBudgetBytes what a producer task's late-bound head holds before it waits for its binding */
     public ProducerSamples(
@@ -96,20 +101,27 @@ public final class ProducerSamples {
     Estimate await(Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         List<TaskLocation> tasks = tasksByStage.get(producer.id());
         Optional<ExpectedInput> expected = expectedInput(producer, tasksByStage, calls);
-        Estimate estimate = extrapolate(expected, awaitSampled(tasks, expected, ProducerSamples::interrupted, calls));
+        List<TaskStatus> sampled = sampledStatuses.remove(producer.id());
+        if (sampled == null) {
+            sampled = awaitSampled(tasks, expected, ProducerSamples::interrupted, calls);
+        }
+        Estimate estimate = extrapolate(expected, sampled);
         estimates.put(producer.id(), estimate);
         return estimate;
     }
 
     /**
      * Waits, on any thread, until the producer's tasks are sampled enough for {@link #await} to return at once,
-     * without estimating: so that the producers of several stages can be waited for together, the first stage
+     * without estimating (it estimates from the statuses this wait ended on): so that the producers of several stages can be waited for together, the first stage
      * whose producers are ready being decided first. Stops with a {@code QUERY_CANCELED} error once {@code
      * abandoned} says so. {@code calls} runs the round trips to the tasks, all at once.
      */
     public void awaitSampled(
             Stage producer, Map<Integer, List<TaskLocation>> tasksByStage, BooleanSupplier abandoned, Executor calls) {
-        awaitSampled(tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage, calls), abandoned, calls);
+        sampledStatuses.put(
+                producer.id(),
+                awaitSampled(
+                        tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage, calls), abandoned, calls));
     }
 
     private static boolean interrupted() {
