@@ -12,6 +12,19 @@ import io.aqueduct.core.plan.TableWriteNode;
  * it in memory.
  */
 public interface TaskInputs {
+    /** The inputs of a plan whose leaves are values, such as one over system tables: it reads no split and no task. */
+    TaskInputs NONE = new TaskInputs() {
+        @Override
+        public Operator scan(TableScanNode node, ExecutionContext context) {
+            throw new IllegalStateException("A plan of values scans no table: " + node.table());
+        }
+
+        @Override
+        public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
+            throw new IllegalStateException("A plan of values reads no other task");
+        }
+    };
+
     Operator scan(TableScanNode node, ExecutionContext context);
 
     Operator remoteSource(RemoteSourceNode node, ExecutionContext context);

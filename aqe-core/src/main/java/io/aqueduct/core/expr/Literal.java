@@ -42,14 +42,15 @@ public record Literal(Object value, DataType type) implements Expression {
         return (byte[]) value;
     }
 
-    // JSON turns small longs into Integers, doubles such as 1.0 into Doubles and bytes into base64; undo that.
+    // JSON turns small longs into Integers, doubles such as 1.0 into Doubles, NaN and the infinities into strings
+    // ("Infinity") and bytes into base64; undo that.
     private static Object normalize(Object value, DataType type) {
         if (value == null) {
             return null;
         }
         return switch (type.kind()) {
             case INTEGER, BIGINT, DECIMAL, DATE, TIMESTAMP, TIME -> ((Number) value).longValue();
-            case DOUBLE -> ((Number) value).doubleValue();
+            case DOUBLE -> value instanceof String text ? Double.parseDouble(text) : ((Number) value).doubleValue();
             case VARBINARY ->
                 value instanceof String base64 ? Base64.getDecoder().decode(base64) : value;
             default -> value;

@@ -99,6 +99,7 @@ public final class QueryCompiler {
             .addRuleCollection(List.of(
                     CoreRules.FILTER_REDUCE_EXPRESSIONS,
                     CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+                    CoreRules.JOIN_REDUCE_EXPRESSIONS,
                     CoreRules.FILTER_INTO_JOIN,
                     CoreRules.JOIN_CONDITION_PUSH,
                     CoreRules.FILTER_PROJECT_TRANSPOSE,
@@ -356,6 +357,9 @@ public final class QueryCompiler {
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
         RelOptCluster cluster = RelOptCluster.create(new HepPlanner(SUBQUERY_REMOVAL), rexBuilder);
+        // The *_REDUCE_EXPRESSIONS rules find constant expressions but compute them only with the executor of the
+        // cluster's planner; without one they leave DATE '1998-12-01' - INTERVAL '90' DAY to be computed per row.
+        cluster.getPlanner().setExecutor(EngineRexExecutor.INSTANCE);
         cluster.setMetadataProvider(StatisticsMetadata.PROVIDER);
         cluster.setMetadataQuerySupplier(StatisticsMetadata::query);
         SqlToRelConverter converter = new SqlToRelConverter(

@@ -3,6 +3,7 @@ package io.aqueduct.core.sql;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.expr.Call;
+import io.aqueduct.core.expr.ConstantFolding;
 import io.aqueduct.core.expr.Expression;
 import io.aqueduct.core.expr.Function;
 import io.aqueduct.core.expr.InputReference;
@@ -57,15 +58,29 @@ final class RexToExpression {
         return readsStatementTime;
     }
 
+    /** The engine's expressions of {@code nodes}, as {@link #convert(RexNode)}. */
     List<Expression> convert(List<? extends RexNode> nodes) {
+        return nodes.stream().map(this::convert).toList();
+    }
+
+    /**
+     * The engine's expression of {@code node}, its calls on constants computed here, once, rather than for every row
+     * ({@link ConstantFolding}): those on parameters and on the statement's time, which differ between executions, and
+     * any Calcite could not reduce.
+     */
+    Expression convert(RexNode node) {
+        return ConstantFolding.fold(translate(node));
+    }
+
+    private List<Expression> translate(List<? extends RexNode> nodes) {
         List<Expression> expressions = new ArrayList<>(nodes.size());
         for (RexNode node : nodes) {
-            expressions.add(convert(node));
+            expressions.add(translate(node));
         }
         return expressions;
     }
 
-    Expression convert(RexNode node) {
+    private Expression translate(RexNode node) {
         if (node instanceof RexInputRef ref) {
             return new InputReference(ref.getIndex(), TypeConverter.toDataType(ref.getType()));
         }
@@ -128,15 +143,15 @@ final class RexToExpression {
             case DIVIDE -> call(Function.DIVIDE, call, type);
             case MOD -> call(Function.MOD, call, type);
             case MINUS_PREFIX -> call(Function.NEGATE, call, type);
-            case PLUS_PREFIX -> convert(call.getOperands().get(0));
+            case PLUS_PREFIX -> translate(call.getOperands().get(0));
             case EQUALS -> call(Function.EQUAL, call, type);
             case NOT_EQUALS -> call(Function.NOT_EQUAL, call, type);
             case LESS_THAN -> call(Function.LESS_THAN, call, type);
             case LESS_THAN_OR_EQUAL -> call(Function.LESS_THAN_OR_EQUAL, call, type);
             case GREATER_THAN -> call(Function.GREATER_THAN, call, type);
             case GREATER_THAN_OR_EQUAL -> call(Function.GREATER_THAN_OR_EQUAL, call, type);
-            case AND -> leftDeep(Function.AND, convert(call.getOperands()), type);
-            case OR -> leftDeep(Function.OR, convert(call.getOperands()), type);
+            case AND -> leftDeep(Function.AND, translate(call.getOperands()), type);
+            case OR -> leftDeep(Function.OR, translate(call.getOperands()), type);
             case NOT -> call(Function.NOT, call, type);
             case IS_NULL -> call(Function.IS_NULL, call, type);
             case IS_NOT_NULL -> call(Function.IS_NOT_NULL, call, type);
@@ -168,7 +183,7 @@ final class RexToExpression {
             case "STRPOS" ->
                 new Call(
                         Function.POSITION,
-                        convert(List.of(
+                        translate(List.of(
                                 call.getOperands().get(1), call.getOperands().get(0))),
                         type);
             case "LPAD" -> call(Function.LPAD, call, type);
@@ -201,7 +216,7 @@ final class RexToExpression {
             return call(Function.CONCAT, call, type);
         }
         Literal empty = new Literal("", DataType.VARCHAR);
-        List<Expression> operands = convert(call.getOperands()).stream()
+        List<Expression> operands = translate(call.getOperands()).stream()
                 .map(operand -> (Expression) new Call(Function.COALESCE, List.of(operand, empty), DataType.VARCHAR))
                 .toList();
         return new Call(Function.CONCAT, operands, type);
@@ -212,7 +227,7 @@ final class RexToExpression {
     }
 
     private Expression call(Function function, RexCall call, DataType type) {
-        return new Call(function, convert(call.getOperands()), type);
+        return new Call(function, translate(call.getOperands()), type);
     }
 
     private static Expression leftDeep(Function function, List<Expression> operands, DataType type) {
@@ -238,7 +253,7 @@ final class RexToExpression {
             Sarg<?> points = sarg.isPoints() ? sarg : sarg.negate();
             RexNode value = call.getOperands().get(0);
             List<Expression> operands = new ArrayList<>();
-            operands.add(convert(value));
+            operands.add(translate(value));
             DataType valueType = TypeConverter.toDataType(value.getType());
             for (var range : points.rangeSet.asRanges()) {
                 operands.add(point(range.lowerEndpoint(), valueType));
@@ -246,7 +261,7 @@ final class RexToExpression {
             Expression in = new Call(Function.IN, operands, DataType.BOOLEAN);
             return sarg.isPoints() ? in : new Call(Function.NOT, List.of(in), DataType.BOOLEAN);
         }
-        return convert(RexUtil.expandSearch(rexBuilder, null, call));
+        return translate(RexUtil.expandSearch(rexBuilder, null, call));
     }
 
     /** A point of a search argument, held as Calcite holds literal values, as the engine's literal. */
@@ -275,14 +290,14 @@ final class RexToExpression {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
         Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
         return new Call(
-                Function.EXTRACT, List.of(unitName, convert(call.getOperands().get(1))), type);
+                Function.EXTRACT, List.of(unitName, translate(call.getOperands().get(1))), type);
     }
 
     private Expression trim(RexCall call, DataType type) {
         // TRIM(flag, characters, string)
         RexLiteral flag = (RexLiteral) call.getOperands().get(0);
-        Expression characters = convert(call.getOperands().get(1));
-        Expression string = convert(call.getOperands().get(2));
+        Expression characters = translate(call.getOperands().get(1));
+        Expression string = translate(call.getOperands().get(2));
         String flagName = flag.getValue().toString();
         if ("BOTH".equals(flagName) && characters instanceof Literal literal && " ".equals(literal.value())) {
             return new Call(Function.TRIM, List.of(string), type);
@@ -331,7 +346,7 @@ final class RexToExpression {
             datetime = interval;
             interval = swap;
         }
-        Expression amount = convert(interval);
+        Expression amount = translate(interval);
         Function function;
         if (isYearMonth(interval)) {
             if (type.kind() == TypeKind.TIME) {
@@ -350,12 +365,12 @@ final class RexToExpression {
                     ? new Literal(Math.negateExact(literal.longValue()), DataType.BIGINT)
                     : new Call(Function.NEGATE, List.of(amount), DataType.BIGINT);
         }
-        return new Call(function, List.of(convert(datetime), amount), type);
+        return new Call(function, List.of(translate(datetime), amount), type);
     }
 
     /** {@code (later - earlier) unit}: the interval between two dates/times, in Calcite's interval units. */
     private Expression difference(RexCall call) {
-        List<Expression> operands = convert(call.getOperands());
+        List<Expression> operands = translate(call.getOperands());
         if (isYearMonth(call)) {
             return new Call(Function.DATETIME_DIFF_MONTHS, operands, DataType.BIGINT);
         }
@@ -375,7 +390,7 @@ final class RexToExpression {
 
     /** Calcite's view of a value as another type of the same representation, e.g. an interval as its number. */
     private Expression reinterpret(RexCall call, DataType type) {
-        Expression operand = convert(call.getOperands().get(0));
+        Expression operand = translate(call.getOperands().get(0));
         return operand.type().equals(type) ? operand : new Call(Function.CAST, List.of(operand), type);
     }
 
@@ -388,7 +403,7 @@ final class RexToExpression {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(1)).getValueAs(TimeUnitRange.class);
         Function function = call.getKind() == SqlKind.FLOOR ? Function.DATETIME_FLOOR : Function.DATETIME_CEIL;
         Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
-        return new Call(function, List.of(unitName, convert(call.getOperands().get(0))), type);
+        return new Call(function, List.of(unitName, translate(call.getOperands().get(0))), type);
     }
 
     private static boolean isTimeFunction(RexCall call) {

@@ -5,15 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
-import io.aqueduct.core.exec.ExecutionContext;
-import io.aqueduct.core.exec.LocalExecutionPlanner;
-import io.aqueduct.core.exec.Operator;
-import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.core.plan.PlanNode;
-import io.aqueduct.core.plan.RemoteSourceNode;
-import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.testing.ArrowAllocatorTest;
-import io.aqueduct.core.testing.BatchRows;
+import io.aqueduct.core.testing.TablelessPlans;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.DateTimes;
 import java.time.Instant;
@@ -27,17 +21,6 @@ import org.junit.jupiter.api.Test;
 /** TIMESTAMP, TIME, VARBINARY and the date/time functions from SQL text through Calcite to executed vectors. */
 class TestDateTimeQueries extends ArrowAllocatorTest {
     private static final QueryCompiler COMPILER = new QueryCompiler(List.of(new io.aqueduct.core.tpch.TpchConnector()));
-    private static final TaskInputs NO_INPUTS = new TaskInputs() {
-        @Override
-        public Operator scan(TableScanNode node, ExecutionContext context) {
-            throw new IllegalStateException("no tables");
-        }
-
-        @Override
-        public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
-            throw new IllegalStateException("no remote sources");
-        }
-    };
 
     @Test
     void timestampLiteralsKeepMicroseconds() {
@@ -273,9 +256,6 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
     }
 
     private List<List<Object>> run(PlanNode plan) {
-        ExecutionContext context = new ExecutionContext(allocator, 2, () -> false);
-        try (Operator operator = new LocalExecutionPlanner().plan(plan, NO_INPUTS, context)) {
-            return BatchRows.drain(operator);
-        }
+        return TablelessPlans.run(plan, allocator);
     }
 }

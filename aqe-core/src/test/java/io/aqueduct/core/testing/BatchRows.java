@@ -1,21 +1,11 @@
 package io.aqueduct.core.testing;
 
 import io.aqueduct.core.exec.Operator;
-import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.exec.VectorValues;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
-import org.apache.arrow.vector.VarBinaryVector;
-import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -32,7 +22,7 @@ public final class BatchRows {
         for (int row = 0; row < batch.getRowCount(); row++) {
             Object[] values = new Object[rowType.size()];
             for (int column = 0; column < values.length; column++) {
-                values[column] = value(batch.getVector(column), rowType.type(column), row);
+                values[column] = VectorValues.get(batch.getVector(column), rowType.type(column), row);
             }
             rows.add(Arrays.asList(values));
         }
@@ -59,23 +49,5 @@ public final class BatchRows {
             }
         }
         return sizes;
-    }
-
-    private static Object value(FieldVector vector, DataType type, int row) {
-        if (vector.isNull(row)) {
-            return null;
-        }
-        return switch (type.kind()) {
-            case INTEGER -> (long) ((IntVector) vector).get(row);
-            case BIGINT, DECIMAL -> ((BigIntVector) vector).get(row);
-            case DATE -> (long) ((DateDayVector) vector).get(row);
-            case DOUBLE -> ((Float8Vector) vector).get(row);
-            case BOOLEAN -> ((BitVector) vector).get(row) == 1;
-            case TIMESTAMP -> ((TimeStampMicroVector) vector).get(row);
-            case TIME -> ((TimeMicroVector) vector).get(row);
-            case VARCHAR -> ((VarCharVector) vector).getObject(row).toString();
-            case VARBINARY -> ((VarBinaryVector) vector).get(row);
-            case NULL -> null;
-        };
     }
 }

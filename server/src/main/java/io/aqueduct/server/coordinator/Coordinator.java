@@ -12,10 +12,8 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.LocalExecutionPlanner;
-import io.aqueduct.core.exec.Operator;
 import io.aqueduct.core.exec.TaskInputs;
 import io.aqueduct.core.plan.PlanNode;
-import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.settings.Setting;
@@ -360,7 +358,7 @@ public final class Coordinator implements AutoCloseable {
                 ResultCursor cursor = new ResultCursor(
                         new ResultBatches(
                                 new LocalExecutionPlanner()
-                                        .plan(plan, NO_TASK_INPUTS, ExecutionContext.of(queryAllocator)),
+                                        .plan(plan, TaskInputs.NONE, ExecutionContext.of(queryAllocator)),
                                 query.queryResultType().types(),
                                 exchangeExecutor,
                                 () -> {}),
@@ -379,19 +377,6 @@ public final class Coordinator implements AutoCloseable {
     private static boolean readsConnectorTable(PlanNode plan) {
         return plan instanceof TableScanNode || plan.sources().stream().anyMatch(Coordinator::readsConnectorTable);
     }
-
-    /** A plan over system tables alone has values for leaves: it reads no split and no other task. */
-    private static final TaskInputs NO_TASK_INPUTS = new TaskInputs() {
-        @Override
-        public Operator scan(TableScanNode node, ExecutionContext context) {
-            throw new IllegalStateException("A query over system tables scans no connector table");
-        }
-
-        @Override
-        public Operator remoteSource(RemoteSourceNode node, ExecutionContext context) {
-            throw new IllegalStateException("A query over system tables reads no other task");
-        }
-    };
 
     /** The plan before execution: Calcite's logical plan and the stages with their static task counts. */
     List<String> explain(CompiledQuery query, List<?> parameterValues, Session session) {
