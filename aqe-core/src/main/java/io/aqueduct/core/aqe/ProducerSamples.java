@@ -121,7 +121,10 @@ public final class ProducerSamples {
         sampledStatuses.put(
                 producer.id(),
                 awaitSampled(
-                        tasksByStage.get(producer.id()), expectedInput(producer, tasksByStage, calls), abandoned, calls));
+                        tasksByStage.get(producer.id()),
+                        expectedInput(producer, tasksByStage, calls),
+                        abandoned,
+                        calls));
     }
 
     private static boolean interrupted() {

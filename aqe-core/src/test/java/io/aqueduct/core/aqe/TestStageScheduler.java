@@ -93,7 +93,8 @@ class TestStageScheduler {
         assertThat(transport.boundWhileCreating())
                 .as("stage %d's producers were bound while its tasks were being created", consumer.id())
                 .isTrue();
-        assertThat(run.rows()).isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+        assertThat(run.rows())
+                .isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
     }
 
     /**
