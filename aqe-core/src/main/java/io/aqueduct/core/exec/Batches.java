@@ -9,7 +9,10 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.TransferPair;
 
 /** Creating batches, and moving rows of a batch into another allocator without copying. */
@@ -38,7 +41,7 @@ public final class Batches {
      * Throws EXCEEDED_MEMORY_LIMIT naming {@code holder} when batches moved into {@code allocator} (transfers do not
      * check limits) took it over its limit.
      */
-    static void checkWithinLimit(BufferAllocator allocator, String holder) {
+    public static void checkWithinLimit(BufferAllocator allocator, String holder) {
         if (allocator.isOverLimit()) {
             throw new AqueductException(
                     ErrorCode.EXCEEDED_MEMORY_LIMIT,
@@ -86,6 +89,20 @@ public final class Batches {
     public static VectorSchemaRoot transfer(VectorSchemaRoot batch, BufferAllocator allocator) {
         try (batch) {
             return slice(batch, 0, batch.getRowCount(), allocator);
+        }
+    }
+
+    /**
+     * The rows of {@code batch}, whose buffers {@code owner} holds, as a batch accounted to {@code allocator}, without
+     * copying, and closes {@code batch}. The buffers are loaded where they live and then moved: a buffer loaded straight
+     * into {@code allocator} would stay accounted to {@code owner} for as long as anything else retains it.
+     */
+    public static VectorSchemaRoot load(
+            ArrowRecordBatch batch, Schema schema, BufferAllocator owner, BufferAllocator allocator) {
+        try (batch;
+                VectorSchemaRoot loaded = VectorSchemaRoot.create(schema, owner)) {
+            new VectorLoader(loaded).load(batch);
+            return slice(loaded, 0, loaded.getRowCount(), allocator);
         }
     }
 

@@ -82,6 +82,11 @@ public final class TaskExecution {
         return output;
     }
 
+    /** The task's allocator, which holds its buffered output until a reader takes it. */
+    BufferAllocator allocator() {
+        return allocator;
+    }
+
     /** Counts rows read from the input the task's output streams from (see {@link DrivingInput}), if any. */
     AtomicLong drivingRows() {
         return drivingRows;

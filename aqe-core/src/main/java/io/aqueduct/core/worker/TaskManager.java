@@ -4,6 +4,7 @@ import io.aqueduct.core.connector.ConnectorRegistry;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.protocol.TaskInfo;
+import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.protocol.WorkerInfo;
@@ -12,6 +13,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -98,8 +100,8 @@ public final class TaskManager implements AutoCloseable {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task " + spec.taskId() + " exists already");
         }
         remember(spec.taskId());
-        TransportTaskInputs inputs =
-                new TransportTaskInputs(spec, task.drivingRows(), connectors, client, exchangeExecutor);
+        TransportTaskInputs inputs = new TransportTaskInputs(
+                spec, task.drivingRows(), connectors, client, this::localTask, exchangeExecutor);
         taskExecutor.execute(() -> task.run(inputs));
         return task.status();
     }
@@ -110,6 +112,13 @@ public final class TaskManager implements AutoCloseable {
             throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "No task " + taskId + " on " + workerUrl);
         }
         return task;
+    }
+
+    /** The task at {@code location} if the location is this worker's and the task is still here. */
+    Optional<TaskExecution> localTask(TaskLocation location) {
+        return location.workerUrl().equals(workerUrl)
+                ? Optional.ofNullable(tasks.get(location.taskId()))
+                : Optional.empty();
     }
 
     /**

@@ -160,11 +160,17 @@ public final class TaskOutput implements AutoCloseable {
         return keySampler == null ? KeySample.EMPTY : keySampler.snapshot();
     }
 
-    /** The output buffer once bound, waiting at most {@code timeoutMillis} for the binding. */
-    synchronized OutputBuffer awaitBuffer(long timeoutMillis) throws InterruptedException {
+    /**
+     * The output buffer once bound, waiting at most {@code timeoutMillis} for the binding; a reader that no longer
+     * wants it stops waiting as soon as {@code abandoned} is true.
+     */
+    synchronized OutputBuffer awaitBuffer(long timeoutMillis, BooleanSupplier abandoned) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
-        while (buffer == null && !closed && System.currentTimeMillis() < deadline) {
+        while (buffer == null && !closed && !abandoned.getAsBoolean() && System.currentTimeMillis() < deadline) {
             wait(WAIT_MILLIS);
+        }
+        if (buffer == null && abandoned.getAsBoolean()) {
+            throw new AqueductException(ErrorCode.QUERY_CANCELED, "Stopped waiting for the output binding");
         }
         if (buffer == null) {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");

@@ -11,6 +11,7 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.TableWriteNode;
 import io.aqueduct.core.protocol.ExchangeMetrics;
 import io.aqueduct.core.protocol.RemoteSource;
+import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskSpec;
 import io.aqueduct.core.protocol.WorkerTransport;
 import java.util.List;
@@ -18,8 +19,12 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 
-/** A worker task's leaves: its share of the connector's table, and upstream output through the worker transport. */
+/**
+ * A worker task's leaves: its share of the connector's table, and upstream output, read from this worker's memory or
+ * through the worker transport.
+ */
 final class TransportTaskInputs implements TaskInputs {
     private final TaskSpec spec;
     private final AtomicLong drivingRows;
@@ -28,6 +33,9 @@ final class TransportTaskInputs implements TaskInputs {
 
     private final ConnectorRegistry connectors;
     private final WorkerTransport client;
+    /** This worker's task at a location, if the location is this worker's and the task still here. */
+    private final Function<TaskLocation, Optional<TaskExecution>> localTasks;
+
     private final ExecutorService exchangeExecutor;
     private final List<RemoteExchange> exchanges = new CopyOnWriteArrayList<>();
 
@@ -39,12 +47,14 @@ final class TransportTaskInputs implements TaskInputs {
             AtomicLong drivingRows,
             ConnectorRegistry connectors,
             WorkerTransport client,
+            Function<TaskLocation, Optional<TaskExecution>> localTasks,
             ExecutorService exchangeExecutor) {
         this.spec = spec;
         this.drivingRows = drivingRows;
         this.drivingInput = DrivingInput.of(spec.fragment());
         this.connectors = connectors;
         this.client = client;
+        this.localTasks = localTasks;
         this.exchangeExecutor = exchangeExecutor;
     }
 
@@ -73,9 +83,23 @@ final class TransportTaskInputs implements TaskInputs {
         if (source == null) {
             throw new IllegalStateException("Task " + spec.taskId() + " has no producers for stage " + node.stageId());
         }
-        ExchangeOperator exchange = new ExchangeOperator(node.outputType(), source, client, exchangeExecutor, context);
+        List<ProducerReader> producers = source.producers().stream()
+                .map(producer -> reader(producer, source.partitions()))
+                .toList();
+        ExchangeOperator exchange = new ExchangeOperator(node.outputType(), producers, exchangeExecutor, context);
         exchanges.add(new RemoteExchange(node.stageId(), exchange));
         return countIfDriving(node, exchange);
+    }
+
+    /**
+     * A producer in this worker is read straight from its output buffer, any other through the transport: with two
+     * workers, half of a shuffle's traffic never crosses a socket.
+     */
+    private ProducerReader reader(TaskLocation producer, List<Integer> partitions) {
+        return localTasks
+                .apply(producer)
+                .<ProducerReader>map(task -> new LocalProducerReader(task, partitions))
+                .orElseGet(() -> new RemoteProducerReader(client, producer, partitions));
     }
 
     /** What the task's exchanges received so far, in the order they were built; callable from any thread. */

@@ -77,29 +77,19 @@ class TestExchangeOperatorClose {
     @Test
     void closingBeforeReadersStartDoesNotWaitForThem() throws Exception {
         BufferAllocator task = root.newChildAllocator("task", 0, Long.MAX_VALUE);
-        ExecutorService busy = Executors.newSingleThreadExecutor();
-        CountDownLatch releaseBusy = new CountDownLatch(1);
-        busy.submit(() -> {
-            releaseBusy.await();
-            return null;
-        });
         StallingTransport transport = new StallingTransport(oneBatchStream());
         RemoteSource source = new RemoteSource(
                 List.of(new TaskLocation("fake://worker", "p0"), new TaskLocation("fake://worker", "p1")), List.of(0));
-        ExchangeOperator exchange = new ExchangeOperator(ROW, source, transport, busy, ExecutionContext.of(task));
-        try {
+        try (BusyExecutor busy = new BusyExecutor()) {
+            ExchangeOperator exchange =
+                    new ExchangeOperator(ROW, source, transport, busy.executor(), ExecutionContext.of(task));
             CompletableFuture<Void> closed = CompletableFuture.runAsync(exchange::close, readers);
 
             // The executor is still busy: close() returns without the readers having run.
             closed.get(5, TimeUnit.SECONDS);
-            releaseBusy.countDown();
-            busy.shutdown();
-            assertThat(busy.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(busy.releaseAndAwaitIdle()).isTrue();
             assertThat(transport.calls.get()).isZero();
             assertThat(task.getAllocatedMemory()).isZero();
-        } finally {
-            releaseBusy.countDown();
-            busy.shutdownNow();
         }
         task.close();
     }

@@ -27,6 +27,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToLongFunction;
 
 /**
  * Assembles the {@link FinalPlan} of an ended query from its stage plan, the schedule each stage ran
@@ -106,15 +107,10 @@ final class FinalPlanBuilder {
                 .filter(operator -> operator.operator().equals("TableScan"))
                 .mapToLong(OperatorMetrics::outputRows)
                 .sum();
-        long receivedRows = info.exchanges().stream()
-                .mapToLong(ExchangeMetrics::rowsReceived)
-                .sum();
-        long receivedBytes = info.exchanges().stream()
-                .mapToLong(ExchangeMetrics::bytesReceived)
-                .sum();
-        long networkNanos = info.exchanges().stream()
-                .mapToLong(ExchangeMetrics::networkNanos)
-                .sum();
+        long receivedRows = sum(info.exchanges(), ExchangeMetrics::rowsReceived);
+        long networkBytes = sum(info.exchanges(), ExchangeMetrics::networkBytesReceived);
+        long localBytes = sum(info.exchanges(), ExchangeMetrics::localBytesReceived);
+        long networkNanos = sum(info.exchanges(), ExchangeMetrics::networkNanos);
         return new TaskRun(
                 index,
                 info.taskId(),
@@ -126,11 +122,16 @@ final class FinalPlanBuilder {
                 scanRows + receivedRows,
                 info.outputRows(),
                 info.outputBytes(),
-                receivedBytes,
+                networkBytes,
                 TimeUnit.NANOSECONDS.toMillis(networkNanos),
+                localBytes,
                 info.peakMemoryBytes(),
                 info.operators(),
                 info.error() == null ? null : info.error().message());
+    }
+
+    private static long sum(List<ExchangeMetrics> exchanges, ToLongFunction<ExchangeMetrics> metric) {
+        return exchanges.stream().mapToLong(metric).sum();
     }
 
     /** A task whose worker did not answer when the query ended: where it ran is all that is known. */
@@ -141,6 +142,7 @@ final class FinalPlanBuilder {
                 location.workerUrl(),
                 buckets,
                 "UNKNOWN",
+                0,
                 0,
                 0,
                 0,

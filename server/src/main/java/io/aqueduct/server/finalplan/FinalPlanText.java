@@ -63,7 +63,7 @@ public final class FinalPlanText {
         if (verbose) {
             for (TaskRun task : stage.tasks()) {
                 lines.add(("    task %d on %s: %s, %s, %d-%d ms, rows in %d, rows out %d, bytes out %d,"
-                                + " network %d bytes in %d ms, peak memory %d bytes%s")
+                                + " network %d bytes in %d ms, local %d bytes, peak memory %d bytes%s")
                         .formatted(
                                 task.taskIndex(),
                                 task.worker(),
@@ -76,6 +76,7 @@ public final class FinalPlanText {
                                 task.outputBytes(),
                                 task.networkBytes(),
                                 task.networkMillis(),
+                                task.localBytes(),
                                 task.peakMemoryBytes(),
                                 task.error() == null ? "" : ", error: " + task.error()));
             }

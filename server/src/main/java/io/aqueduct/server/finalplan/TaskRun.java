@@ -9,8 +9,9 @@ import java.util.List;
  *
  * @param buckets the shuffle buckets it read, e.g. {@code buckets 0-3} or {@code bucket 5 piece 1/3}
  * @param inputRows rows its table scans produced plus rows it received from other stages
- * @param networkBytes Arrow bytes it received from other stages
+ * @param networkBytes Arrow bytes it received from other stages' tasks on other workers
  * @param networkMillis time its readers spent waiting on remote streams
+ * @param localBytes Arrow bytes it received from other stages' tasks on its own worker, handed over in memory
  * @param error the failure message, or null
  */
 public record TaskRun(
@@ -26,6 +27,7 @@ public record TaskRun(
         long outputBytes,
         long networkBytes,
         long networkMillis,
+        long localBytes,
         long peakMemoryBytes,
         List<OperatorMetrics> operators,
         String error) {

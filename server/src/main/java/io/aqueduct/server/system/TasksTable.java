@@ -7,7 +7,8 @@ import io.aqueduct.server.finalplan.TaskRun;
 
 /**
  * {@code sys.tasks}: one row per task of every ended query: its worker, the buckets it read, its
- * state, start and end in milliseconds since the query started, rows and bytes, network and memory.
+ * state, start and end in milliseconds since the query started, rows and bytes, the bytes it received over the
+ * network and those it took from tasks on its own worker in memory ({@code local_bytes}), and memory.
  * {@code attempt} is the run of the query the task belongs to: retries re-run whole queries, so the
  * tasks listed are those of its last attempt, and an attempt above 1 says earlier ones lost a worker.
  */
@@ -30,6 +31,7 @@ final class TasksTable {
             .bigint("bytes_out", row -> row.task().outputBytes())
             .bigint("network_bytes", row -> row.task().networkBytes())
             .bigint("network_ms", row -> row.task().networkMillis())
+            .bigint("local_bytes", row -> row.task().localBytes())
             .bigint("peak_memory_bytes", row -> row.task().peakMemoryBytes())
             .varchar("error", row -> row.task().error())
             .build();

@@ -109,7 +109,7 @@ class TestFinalPlanRendering {
                         3_000_000,
                         4_096,
                         Map.of())),
-                List.of(task(0, "q.0.0", 100, 2_000), task(1, "q.0.1", 500, 10_000)));
+                List.of(task(0, "q.0.0", 100, 2_000, 0, 0), task(1, "q.0.1", 500, 10_000, 0, 0)));
         RemoteSourceNode planned =
                 new RemoteSourceNode(0, new RowType(List.of("n_nationkey"), List.of(DataType.BIGINT)));
         StageRun root = new StageRun(
@@ -122,12 +122,13 @@ class TestFinalPlanRendering {
                 planned,
                 List.of(new OperatorRun(
                         0, 0, "RemoteSource", "RemoteSource stage 0", 600, 12_000, 2, 1_000_000, 500_000, 0, Map.of())),
-                List.of(task(0, "q.1.0", 600, 12_000)));
+                List.of(task(0, "q.1.0", 600, 12_000, 10_000, 2_000)));
         return new FinalPlan(
                 "q", "SELECT 1", "tester", FinalPlan.State.FINISHED, 1_000, 42, 600, null, List.of(leaf, root));
     }
 
-    private static TaskRun task(int index, String id, long rows, long bytes) {
+    /** A task that received {@code networkBytes} from other workers and {@code localBytes} from its own. */
+    private static TaskRun task(int index, String id, long rows, long bytes, long networkBytes, long localBytes) {
         return new TaskRun(
                 index,
                 id,
@@ -139,8 +140,9 @@ class TestFinalPlanRendering {
                 rows,
                 rows,
                 bytes,
-                0,
-                0,
+                networkBytes,
+                networkBytes == 0 ? 0 : 3,
+                localBytes,
                 8_192,
                 List.of(new OperatorMetrics(0, "TableScan", rows, bytes, 1, 1_000_000, 1_000_000, 4_096, Map.of())),
                 null);
