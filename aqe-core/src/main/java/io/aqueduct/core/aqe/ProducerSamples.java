@@ -58,7 +58,7 @@ public final class ProducerSamples {
      */
     private final Map<Integer, List<TaskStatus>> sampledStatuses = new ConcurrentHashMap<>();
 
-    /** @param sampleBudgetBytes what a producer task's late-bound head holds before it waits for its binding */
+    /** @param sampleBudgetBytes what a producer task's late-bound head samples before its consumer is decided from it */
     public ProducerSamples(
             long sampleBudgetBytes, Function<TableScanNode, TableStatistics> statistics, WorkerTransport client) {
         this.sampleBudgetBytes = sampleBudgetBytes;

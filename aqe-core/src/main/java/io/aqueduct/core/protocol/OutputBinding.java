@@ -23,8 +23,15 @@ import java.util.TreeMap;
  */
 public record OutputBinding(
         OutputPartitioning partitioning, int bucketCount, Map<Integer, Integer> splitBuckets, SplitMode splitMode) {
-    /** What a producer task's late-bound head holds before it is bound; then the task waits. */
+    /** What a producer task's late-bound head samples for its consumer to be decided from. */
     public static final long SAMPLE_BUDGET_BYTES = 4L << 20;
+
+    /**
+     * What a late-bound head holds before it waits for its binding: more than the sample budget, so that the producer
+     * keeps producing while the coordinator decides its consumer from the sample (a few round trips to workers)
+     * instead of stalling at the budget.
+     */
+    public static final long HOLD_LIMIT_BYTES = 4 * SAMPLE_BUDGET_BYTES;
 
     /** What the partitions of a split bucket receive. */
     public enum SplitMode {

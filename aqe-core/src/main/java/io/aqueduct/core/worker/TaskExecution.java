@@ -65,7 +65,7 @@ public final class TaskExecution {
         this.output = new TaskOutput(
                 spec.outputPartitioning(),
                 allocator,
-                OutputBinding.SAMPLE_BUDGET_BYTES,
+                OutputBinding.HOLD_LIMIT_BYTES,
                 OUTPUT_BUFFER_BYTES,
                 this::isCanceled,
                 drivingRows::get);

@@ -18,7 +18,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * A task's output with a late-bound head. Until the coordinator says how many partitions the consumer
- * has ({@link #bind}), the first batches are held as a sample, up to {@code sampleBudgetBytes}; the
+ * has ({@link #bind}), the first batches are held as a sample, up to {@code holdLimitBytes}; the
  * task then waits. The held batches are routed once bound, never recomputed. While unbound, a
  * {@link KeySampler} profiles the partitioning key of a hash-partitioned output. A task whose
  * partition count is known at creation is bound from the start.
@@ -29,7 +29,7 @@ public final class TaskOutput implements AutoCloseable {
     private final KeySampler keySampler;
     private OutputBinding binding;
     private final BufferAllocator allocator;
-    private final long sampleBudgetBytes;
+    private final long holdLimitBytes;
     private final long bufferCapacityBytes;
     private final BooleanSupplier canceled;
     private final LongSupplier drivingRows;
@@ -49,13 +49,13 @@ public final class TaskOutput implements AutoCloseable {
     TaskOutput(
             OutputPartitioning partitioning,
             BufferAllocator allocator,
-            long sampleBudgetBytes,
+            long holdLimitBytes,
             long bufferCapacityBytes,
             BooleanSupplier canceled,
             LongSupplier drivingRows) {
         this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
         this.allocator = allocator;
-        this.sampleBudgetBytes = sampleBudgetBytes;
+        this.holdLimitBytes = holdLimitBytes;
         this.bufferCapacityBytes = bufferCapacityBytes;
         this.canceled = canceled;
         this.drivingRows = drivingRows;
@@ -78,7 +78,7 @@ public final class TaskOutput implements AutoCloseable {
                 unheld = null;
                 // Wakes a coordinator's long poll (awaitSampled), which looks whether it sampled enough now.
                 notifyAll();
-                while (buffer == null && sampledBytes >= sampleBudgetBytes) {
+                while (buffer == null && sampledBytes >= holdLimitBytes) {
                     awaitChange();
                 }
                 if (buffer == null) {

@@ -1,6 +1,7 @@
 package io.aqueduct.core.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.protocol.KeySample;
@@ -171,6 +172,39 @@ class TestOutputRouter extends ArrowAllocatorTest {
             assertThat(output.sample().rows()).isEqualTo(100);
             output.bind(OutputBinding.of(BY_KEY, 2));
             producer.join();
+        }
+    }
+
+    /**
+     * A head holds past the coordinator's sample budget, up to its hold limit: the producer runs on while its consumer
+     * is decided from the sample, and waits for its binding only at the limit.
+     */
+    @Test
+    void aProducerRunsOnPastItsSampleUntilItsHoldLimit() throws Exception {
+        long batchBytes;
+        try (VectorSchemaRoot sizing = batch(keys(0, 100, 1))) {
+            batchBytes = io.aqueduct.core.exec.Batches.sizeInBytes(sizing);
+        }
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, 2 * batchBytes + 1, Long.MAX_VALUE, () -> false, () -> 0)) {
+            output.add(batch(keys(0, 100, 1)));
+            // Sampled for a coordinator whose budget is one batch, and still producing.
+            output.awaitSampled(new SampleWait(batchBytes, Long.MAX_VALUE, 60_000));
+            output.add(batch(keys(100, 200, 1)));
+
+            java.util.concurrent.CompletableFuture<Void> third = java.util.concurrent.CompletableFuture.runAsync(() -> {
+                try {
+                    output.add(batch(keys(200, 300, 1)));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            assertThatThrownBy(() -> third.get(200, java.util.concurrent.TimeUnit.MILLISECONDS))
+                    .as("the head waits for its binding once it holds its limit")
+                    .isInstanceOf(java.util.concurrent.TimeoutException.class);
+            output.bind(OutputBinding.of(BY_KEY, 2));
+            third.get(30, java.util.concurrent.TimeUnit.SECONDS);
+            assertThat(output.sample().rows()).isEqualTo(300);
         }
     }
 
