@@ -45,18 +45,19 @@ final class Benchmark {
     }
 
     /**
-     * Runs each query on every engine in turn (in the map's order) before the next query, so that the
-     * engines of one query are measured close together in time; results in the map's order.
+     * Runs each query on every engine before the next query, alternating the engines run by run (see
+     * {@link QueryTimer#timeAlternating}), so that the engines of one query are measured close together
+     * in time and under the same conditions; results in the map's order.
      */
     List<EngineResults> runInterleaved(Map<String, Connection> engines) {
         Map<String, List<QueryRun>> runs = new LinkedHashMap<>();
         engines.keySet().forEach(engine -> runs.put(engine, new ArrayList<>(queries.size())));
         for (int query : queries) {
-            for (Map.Entry<String, Connection> engine : engines.entrySet()) {
-                QueryRun run = timer.time(engine.getValue(), query, sql.apply(query));
-                progress.println(describe(engine.getKey(), run));
-                runs.get(engine.getKey()).add(run);
-            }
+            Map<String, QueryRun> queryRuns = timer.timeAlternating(engines, query, sql.apply(query));
+            queryRuns.forEach((engine, run) -> {
+                progress.println(describe(engine, run));
+                runs.get(engine).add(run);
+            });
         }
         return runs.entrySet().stream()
                 .map(entry -> new EngineResults(entry.getKey(), entry.getValue()))

@@ -6,12 +6,14 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.LongSupplier;
 
 /**
- * Times one query on a connection: one untimed warm-up execution, then {@code iterations} timed ones.
- * Each execution reads every row, so the time includes fetching the whole result.
+ * Times one query on one or more connections: one untimed warm-up execution on each, then {@code
+ * iterations} timed ones. Each execution reads every row, so the time includes fetching the whole result.
  */
 final class QueryTimer {
     private final int iterations;
@@ -26,18 +28,51 @@ final class QueryTimer {
     }
 
     QueryRun time(Connection connection, int query, String sql) {
-        try {
-            long rowCount = countRows(connection, sql);
-            List<Duration> durations = new ArrayList<>(iterations);
-            for (int i = 0; i < iterations; i++) {
-                long start = nanoClock.getAsLong();
-                countRows(connection, sql);
-                durations.add(Duration.ofNanos(nanoClock.getAsLong() - start));
+        return timeAlternating(Map.of("", connection), query, sql).get("");
+    }
+
+    /**
+     * Times the query on every engine in turn: all the warm-ups first, then each timed iteration on every
+     * engine (in the map's order), so that JIT compilation, caches and the machine's noise fall on all the
+     * engines alike instead of on whichever runs first. An engine that fails once is not run again.
+     * Returns each engine's run, in the map's order.
+     */
+    Map<String, QueryRun> timeAlternating(Map<String, Connection> engines, int query, String sql) {
+        Map<String, Long> rowCounts = new LinkedHashMap<>();
+        Map<String, List<Duration>> durations = new LinkedHashMap<>();
+        Map<String, QueryRun> failures = new LinkedHashMap<>();
+        for (Map.Entry<String, Connection> engine : engines.entrySet()) {
+            try {
+                rowCounts.put(engine.getKey(), countRows(engine.getValue(), sql));
+                durations.put(engine.getKey(), new ArrayList<>(iterations));
+            } catch (SQLException | RuntimeException e) {
+                failures.put(engine.getKey(), new QueryRun.Failed(query, firstLine(e)));
             }
-            return new QueryRun.Completed(query, rowCount, TimingStatistics.of(durations));
-        } catch (SQLException | RuntimeException e) {
-            return new QueryRun.Failed(query, firstLine(e));
         }
+        for (int i = 0; i < iterations; i++) {
+            for (Map.Entry<String, Connection> engine : engines.entrySet()) {
+                if (failures.containsKey(engine.getKey())) {
+                    continue;
+                }
+                try {
+                    long start = nanoClock.getAsLong();
+                    countRows(engine.getValue(), sql);
+                    durations.get(engine.getKey()).add(Duration.ofNanos(nanoClock.getAsLong() - start));
+                } catch (SQLException | RuntimeException e) {
+                    failures.put(engine.getKey(), new QueryRun.Failed(query, firstLine(e)));
+                }
+            }
+        }
+        Map<String, QueryRun> runs = new LinkedHashMap<>();
+        for (String engine : engines.keySet()) {
+            runs.put(
+                    engine,
+                    failures.containsKey(engine)
+                            ? failures.get(engine)
+                            : new QueryRun.Completed(
+                                    query, rowCounts.get(engine), TimingStatistics.of(durations.get(engine))));
+        }
+        return runs;
     }
 
     private static long countRows(Connection connection, String sql) throws SQLException {

@@ -52,8 +52,8 @@ final class SkewMarkdown {
                 .map(setting -> setting.getKey() + " = " + setting.getValue())
                 .collect(Collectors.joining(", "));
         return ("Aqueduct (%s), AQE on vs AQE off, one session each on the same cluster, both modes of a query run"
-                        + " before the next query; both sessions set %s. One warm-up run, then %d timed iteration%s"
-                        + " per query and mode; times in ms, each reading every row. Ratio = AQE-on median / AQE-off"
+                        + " before the next query; both sessions set %s. One warm-up run per mode, then %d timed"
+                        + " iteration%s per mode, alternating the modes run by run; times in ms, each reading every row. Ratio = AQE-on median / AQE-off"
                         + " median (below 1: AQE on was faster); totals cover queries that completed in both modes."
                         + " Results equal = one more run in each mode returned the same rows (compared in full, in"
                         + " any order).")

@@ -4,11 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,6 +82,36 @@ class TestDuckDbBenchmark {
         }
         assertThat(progress.toString().lines().map(line -> line.substring(0, line.indexOf(':'))))
                 .containsExactly("first R1", "second R1", "first R2", "second R2");
+    }
+
+    @Test
+    void alternatesTheEnginesRunByRunAfterWarmingUpEach() {
+        List<String> executions = new ArrayList<>();
+        Map<String, Connection> engines = new LinkedHashMap<>();
+        engines.put("first", recording("first", executions));
+        engines.put("second", recording("second", executions));
+
+        Map<String, QueryRun> runs =
+                new QueryTimer(2, System::nanoTime).timeAlternating(engines, 6, "SELECT count(*) FROM nation");
+
+        assertThat(executions).containsExactly("first", "second", "first", "second", "first", "second");
+        assertThat(runs.keySet()).containsExactly("first", "second");
+        assertThat(runs.values()).allSatisfy(run -> assertThat(run).isInstanceOf(QueryRun.Completed.class));
+    }
+
+    /** {@link #duckDb}, adding {@code name} to {@code executions} for each statement it creates. */
+    private static Connection recording(String name, List<String> executions) {
+        return (Connection) Proxy.newProxyInstance(
+                Connection.class.getClassLoader(), new Class<?>[] {Connection.class}, (proxy, method, args) -> {
+                    if (method.getName().equals("createStatement")) {
+                        executions.add(name);
+                    }
+                    try {
+                        return method.invoke(duckDb, args);
+                    } catch (InvocationTargetException e) {
+                        throw e.getCause();
+                    }
+                });
     }
 
     @Test
