@@ -31,8 +31,12 @@ final class EmbeddedAqueduct implements AutoCloseable {
     private static final String READY_PREFIX = "Aqueduct ready: ";
     private static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
-    /** As {@code bin/aqueduct} starts a coordinator: without Arrow's per-access bounds and NULL checks. */
+    /**
+     * As {@code bin/aqueduct} starts a coordinator: without Arrow's per-access bounds and NULL checks, and
+     * with the C1 compiler only.
+     */
     private static final List<String> JVM_OPTIONS = List.of(
+            "-XX:TieredStopAtLevel=1",
             "-Xmx1g",
             "--add-opens=java.base/java.nio=ALL-UNNAMED",
             "-Darrow.enable_unsafe_memory_access=true",
@@ -46,7 +50,6 @@ final class EmbeddedAqueduct implements AutoCloseable {
         this.jdbcUrl = jdbcUrl;
     }
 
-    /** Starts the cluster and waits until it accepts connections. */
     /** Work done against a coordinator, given by its JDBC URL. */
     @FunctionalInterface
     interface ClusterWork<T> {
@@ -74,6 +77,7 @@ final class EmbeddedAqueduct implements AutoCloseable {
         }
     }
 
+    /** Starts the cluster and waits until it accepts connections. */
     static EmbeddedAqueduct start(Path logFile) throws IOException, InterruptedException {
         return start(logFile, List.of());
     }
