@@ -17,12 +17,18 @@ import org.apache.arrow.vector.VectorUnloader;
  * The head of a task: routes each output batch into the output buffer's partitions as its binding
  * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
  * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
- * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. Closing the router releases what it collected; the output buffer must be closed
- * first, so that a task blocked on it lets go of the router.
+ * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. A
+ * broadcast collects batches smaller than {@link #SMALL_BATCH_ROWS} the same way (a selective join or
+ * filter below it emits many), since each batch it sends costs every consumer task. Closing the router
+ * releases what it collected; the output buffer must be closed first, so that a task blocked on it lets go
+ * of the router.
  */
 final class OutputRouter implements AutoCloseable {
     /** Rows a bucket collects before they are sent as one batch. */
     static final int FLUSH_ROWS = ExecutionContext.DEFAULT_BATCH_ROWS;
+
+    /** A broadcast batch with fewer rows is collected with others rather than sent alone. */
+    static final int SMALL_BATCH_ROWS = FLUSH_ROWS / 4;
 
     private final OutputBinding binding;
     private final OutputBuffer buffer;
@@ -33,6 +39,10 @@ final class OutputRouter implements AutoCloseable {
     private final int[] nextPiece;
     /** Each bucket's rows not sent yet, created on first use. */
     private final BatchAccumulator[] pending;
+    /** A broadcast's small batches not sent yet, created on first use. */
+    private BatchAccumulator pendingBroadcast;
+    /** 0, 1, 2, ...: the selection of every row of a batch, to collect a small batch whole. */
+    private int[] allRows = new int[0];
 
     private boolean closed;
 
@@ -65,9 +75,35 @@ final class OutputRouter implements AutoCloseable {
         try (VectorSchemaRoot batch = Batches.transfer(input, allocator)) {
             switch (binding.partitioning().kind()) {
                 case SINGLE -> buffer.add(0, new VectorUnloader(batch).getRecordBatch());
-                case BROADCAST -> addToAll(batch, 0, buffer.partitionCount());
+                case BROADCAST -> broadcast(batch);
                 case HASH -> routeByHash(batch);
             }
+        }
+    }
+
+    /** Sends {@code batch} to every partition, a small one after collecting others with it. */
+    private void broadcast(VectorSchemaRoot batch) throws InterruptedException {
+        int rows = batch.getRowCount();
+        if (rows >= SMALL_BATCH_ROWS) {
+            addToAll(batch, 0, buffer.partitionCount());
+            return;
+        }
+        if (pendingBroadcast == null) {
+            pendingBroadcast = new BatchAccumulator(batch.getSchema(), allocator);
+        }
+        if (allRows.length < rows) {
+            allRows = new int[SMALL_BATCH_ROWS];
+            Arrays.setAll(allRows, row -> row);
+        }
+        pendingBroadcast.append(batch, allRows, rows);
+        if (pendingBroadcast.rowCount() >= FLUSH_ROWS) {
+            flushBroadcast();
+        }
+    }
+
+    private void flushBroadcast() throws InterruptedException {
+        try (VectorSchemaRoot rows = pendingBroadcast.take()) {
+            addToAll(rows, 0, buffer.partitionCount());
         }
     }
 
@@ -124,8 +160,11 @@ final class OutputRouter implements AutoCloseable {
         }
     }
 
-    /** Sends every bucket's rows not sent yet: the input ended. */
+    /** Sends every row collected and not sent yet: the input ended. */
     synchronized void finish() throws InterruptedException {
+        if (pendingBroadcast != null && pendingBroadcast.rowCount() > 0) {
+            flushBroadcast();
+        }
         for (int bucket = 0; bucket < pending.length; bucket++) {
             if (pending[bucket] != null && pending[bucket].rowCount() > 0) {
                 flush(bucket);
@@ -143,6 +182,9 @@ final class OutputRouter implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
+        if (pendingBroadcast != null) {
+            pendingBroadcast.close();
+        }
         for (BatchAccumulator accumulator : pending) {
             if (accumulator != null) {
                 accumulator.close();

@@ -78,30 +78,37 @@ class TestOutputRouter extends ArrowAllocatorTest {
         for (int i = 0; i < 40; i++) {
             batches.add(keys(i * 1000L, (i + 1) * 1000L, 1));
         }
-        List<Integer> batchRows = new ArrayList<>();
-
-        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
-            OutputRouter router = new OutputRouter(binding, buffer, allocator);
-            for (List<Long> keys : batches) {
-                router.route(batch(keys));
-            }
-            router.finish();
-            buffer.setNoMoreBatches();
-            for (int partition = 0; partition < 4; partition++) {
-                OutputBuffer.Poll poll;
-                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
-                    try (ArrowRecordBatch batch = poll.batch()) {
-                        batchRows.add(batch.getLength());
-                    }
-                }
-            }
-        }
+        List<Integer> batchRows = batchRows(binding, batches).values().stream()
+                .flatMap(List::stream)
+                .toList();
 
         assertThat(batchRows.stream().mapToInt(Integer::intValue).sum()).isEqualTo(40_000);
         // About 10,000 rows per bucket: one full batch each, and the rest when the input ends.
         assertThat(batchRows).hasSize(8);
         assertThat(batchRows.stream().filter(rows -> rows >= OutputRouter.FLUSH_ROWS))
                 .hasSize(4);
+    }
+
+    @Test
+    void aBroadcastCollectsSmallBatchesAndSendsLargeOnesAsTheyCome() throws Exception {
+        OutputBinding binding = OutputBinding.of(OutputPartitioning.BROADCAST, 2);
+        List<List<Long>> batches = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            batches.add(keys(i * 500L, (i + 1) * 500L, 1));
+        }
+        batches.add(keys(15_000, 20_000, 1));
+
+        Map<Integer, List<Integer>> batchRows = batchRows(binding, batches);
+
+        // 30 batches of 500 rows go out as one of 8,500 (the first past FLUSH_ROWS) and the 6,500 left at
+        // the end; the batch of 5,000 rows goes out alone.
+        assertThat(batchRows.keySet()).containsExactly(0, 1);
+        assertThat(batchRows.values())
+                .allSatisfy(rows -> assertThat(rows).containsExactlyInAnyOrder(8_500, 5_000, 6_500));
+        @SuppressWarnings("unchecked")
+        Map<Integer, List<Long>> partitions = route(binding, batches.toArray(List[]::new));
+        assertThat(partitions.get(0)).containsExactlyInAnyOrderElementsOf(keys(0, 20_000, 1));
+        assertThat(partitions.get(1)).containsExactlyInAnyOrderElementsOf(keys(0, 20_000, 1));
     }
 
     @Test
@@ -273,6 +280,31 @@ class TestOutputRouter extends ArrowAllocatorTest {
             }
         }
         return partitions;
+    }
+
+    /** The row count of each batch each partition received, in order. */
+    private Map<Integer, List<Integer>> batchRows(OutputBinding binding, List<List<Long>> batches) throws Exception {
+        Map<Integer, List<Integer>> batchRows = new HashMap<>();
+        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
+            OutputRouter router = new OutputRouter(binding, buffer, allocator);
+            for (List<Long> keys : batches) {
+                router.route(batch(keys));
+            }
+            router.finish();
+            router.close();
+            buffer.setNoMoreBatches();
+            for (int partition = 0; partition < binding.partitionCount(); partition++) {
+                OutputBuffer.Poll poll;
+                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
+                    try (ArrowRecordBatch batch = poll.batch()) {
+                        batchRows
+                                .computeIfAbsent(partition, p -> new ArrayList<>())
+                                .add(batch.getLength());
+                    }
+                }
+            }
+        }
+        return batchRows;
     }
 
     private VectorSchemaRoot batch(List<Long> keys) {
