@@ -35,6 +35,8 @@ final class OutputRouter implements AutoCloseable {
     private final BufferAllocator allocator;
     private final HashPartitioner hashPartitioner;
     private final int[] firstPartition;
+    /** Each bucket's partitions: more than one for a split bucket. */
+    private final int[] ways;
     /** For each split bucket, the piece its next row chunk goes to. */
     private final int[] nextPiece;
     /** Each bucket's rows not sent yet, created on first use. */
@@ -52,8 +54,10 @@ final class OutputRouter implements AutoCloseable {
         this.allocator = allocator;
         this.hashPartitioner = new HashPartitioner(binding.partitioning().keys(), binding.bucketCount());
         this.firstPartition = new int[binding.bucketCount()];
+        this.ways = new int[binding.bucketCount()];
         for (int bucket = 0; bucket < firstPartition.length; bucket++) {
             firstPartition[bucket] = binding.firstPartition(bucket);
+            ways[bucket] = binding.ways(bucket);
         }
         this.nextPiece = new int[binding.bucketCount()];
         this.pending = new BatchAccumulator[binding.bucketCount()];
@@ -143,7 +147,7 @@ final class OutputRouter implements AutoCloseable {
                 continue;
             }
             int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
-            if (binding.ways(bucket) > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
+            if (ways[bucket] > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
                 // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
                 try (VectorSchemaRoot piece = RowCopier.copyRows(batch, selected, count, allocator)) {
                     routeBucket(bucket, piece);
@@ -194,7 +198,7 @@ final class OutputRouter implements AutoCloseable {
 
     /** Sends one bucket's rows to its partition, or, for a split bucket, to the next piece or all pieces. */
     private void routeBucket(int bucket, VectorSchemaRoot rows) throws InterruptedException {
-        int ways = binding.ways(bucket);
+        int ways = this.ways[bucket];
         if (ways == 1) {
             buffer.add(firstPartition[bucket], new VectorUnloader(rows).getRecordBatch());
         } else if (binding.splitMode() == OutputBinding.SplitMode.REPLICATE) {
