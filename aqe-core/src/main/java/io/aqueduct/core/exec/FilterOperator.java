@@ -6,8 +6,10 @@ import io.aqueduct.core.expr.ExpressionCompiler;
 import io.aqueduct.core.expr.VectorExpression;
 import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.type.RowType;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -62,13 +64,9 @@ public final class FilterOperator implements Operator {
         if (selected.length < rowCount) {
             selected = new int[rowCount];
         }
-        int count = 0;
+        int count;
         try (BitVector matches = (BitVector) predicate.evaluate(batch, allocator)) {
-            for (int i = 0; i < rowCount; i++) {
-                if (!matches.isNull(i) && matches.get(i) == 1) {
-                    selected[count++] = i;
-                }
-            }
+            count = selectTrue(matches, rowCount, selected);
         } catch (RuntimeException e) {
             batch.close();
             throw e;
@@ -79,6 +77,32 @@ public final class FilterOperator implements Operator {
         try (batch) {
             return count == 0 ? null : RowCopier.copyRows(batch, selected, count, allocator);
         }
+    }
+
+    /**
+     * Writes the indexes of the rows of {@code matches} that are TRUE (valid and set) to {@code selected}, returning
+     * how many: 64 rows at a time, the validity and value words ANDed and their set bits enumerated.
+     */
+    static int selectTrue(BitVector matches, int rowCount, int[] selected) {
+        ArrowBuf validity = matches.getValidityBuffer();
+        ArrowBuf values = matches.getDataBuffer();
+        int count = 0;
+        int wholeWords = rowCount / Long.SIZE;
+        for (int word = 0; word < wholeWords; word++) {
+            long offset = (long) word * Long.BYTES;
+            long bits = validity.getLong(offset) & values.getLong(offset);
+            int base = word * Long.SIZE;
+            while (bits != 0) {
+                selected[count++] = base + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+            }
+        }
+        for (int row = wholeWords * Long.SIZE; row < rowCount; row++) {
+            if (BitVectorHelper.get(validity, row) != 0 && BitVectorHelper.get(values, row) != 0) {
+                selected[count++] = row;
+            }
+        }
+        return count;
     }
 
     @Override

@@ -20,6 +20,7 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,33 @@ class TestFilterOperator extends ArrowAllocatorTest {
             assertThat(input.batchesPulled()).isEqualTo(5);
         }
         assertThat(input.isClosed()).isTrue();
+    }
+
+    @Test
+    void selectsTheTrueRowsWordByWordAndThenTheTail() {
+        int rows = 3 * Long.SIZE + 13;
+        try (BitVector matches = new BitVector("matches", allocator)) {
+            matches.allocateNew(rows);
+            List<Integer> expected = new java.util.ArrayList<>();
+            for (int row = 0; row < rows; row++) {
+                // NULL every 5th row (its value bit set), TRUE on other rows divisible by 3 and in the second word.
+                if (row % 5 == 0) {
+                    matches.set(row, 1);
+                    matches.setNull(row);
+                } else if (row % 3 == 0 || (row >= Long.SIZE && row < 2 * Long.SIZE)) {
+                    matches.set(row, 1);
+                    expected.add(row);
+                } else {
+                    matches.set(row, 0);
+                }
+            }
+            matches.setValueCount(rows);
+            int[] selected = new int[rows];
+
+            int count = FilterOperator.selectTrue(matches, rows, selected);
+
+            assertThat(Arrays.stream(selected, 0, count).boxed().toList()).isEqualTo(expected);
+        }
     }
 
     @Test
