@@ -5,6 +5,7 @@ import io.aqueduct.core.exec.FilterOperator;
 import io.aqueduct.core.exec.HashAggregationOperator;
 import io.aqueduct.core.exec.HashJoinOperator;
 import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.exec.ProjectOperator;
 import io.aqueduct.core.expr.Call;
 import io.aqueduct.core.expr.Function;
 import io.aqueduct.core.expr.InputReference;
@@ -16,6 +17,7 @@ import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.JoinType;
+import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.ValuesNode;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
@@ -164,6 +166,27 @@ public class OperatorBenchmarks {
         try (Operator filter =
                 FilterOperator.create(new FilterNode(source(), predicate), probeData.replay(allocator), context)) {
             return KernelData.drain(filter);
+        }
+    }
+
+    /**
+     * TPC-H Q1's revenue terms on a DECIMAL(12,2) column: {@code amount * (1 - amount / 10^6)} and {@code amount +
+     * amount}, the literal on the left: decimal multiply and subtract, and a same-scale add.
+     */
+    @Benchmark
+    public long projectArithmetic() {
+        DataType amountType = DataType.decimal(12, 2);
+        InputReference amount = new InputReference(1, amountType);
+        Call oneMinus =
+                new Call(Function.SUBTRACT, List.of(new Literal(100L, amountType), amount), DataType.decimal(13, 2));
+        Call revenue = new Call(Function.MULTIPLY, List.of(amount, oneMinus), DataType.decimal(18, 4));
+        Call doubled = new Call(Function.ADD, List.of(amount, amount), DataType.decimal(13, 2));
+        ProjectNode node = new ProjectNode(
+                source(),
+                List.of(revenue, doubled),
+                new RowType(List.of("revenue", "doubled"), List.of(DataType.decimal(18, 4), DataType.decimal(13, 2))));
+        try (Operator project = ProjectOperator.create(node, probeData.replay(allocator), context)) {
+            return KernelData.drain(project);
         }
     }
 

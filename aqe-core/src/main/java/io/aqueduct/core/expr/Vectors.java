@@ -2,7 +2,9 @@ package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
 import java.util.function.Consumer;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 
 /** Allocation helpers shared by the vectorized expressions. */
@@ -39,6 +41,21 @@ final class Vectors {
             throw e;
         }
         return vector;
+    }
+
+    /** Whether neither vector holds a NULL: a kernel can then skip per-row validity checks. */
+    static boolean noNulls(FieldVector left, FieldVector right) {
+        return left.getNullCount() == 0 && right.getNullCount() == 0;
+    }
+
+    /** Marks the first {@code rowCount} values of {@code vector} valid, a byte at a time where it can. */
+    static void setAllValid(FieldVector vector, int rowCount) {
+        ArrowBuf validity = vector.getValidityBuffer();
+        int wholeBytes = rowCount / Byte.SIZE;
+        validity.setOne(0, wholeBytes);
+        for (int row = wholeBytes * Byte.SIZE; row < rowCount; row++) {
+            BitVectorHelper.setBit(validity, row);
+        }
     }
 
     /** A vector of {@code type} whose {@code rowCount} values are all NULL. */

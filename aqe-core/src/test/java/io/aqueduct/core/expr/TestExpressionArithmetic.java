@@ -42,6 +42,37 @@ class TestExpressionArithmetic extends ArrowAllocatorTest {
     }
 
     @Test
+    void arithmeticWithoutNullsSetsEveryRowPastAByteOfValidity() {
+        // 19 rows and no NULL: the kernels go buffer to buffer and mark validity a byte at a time, then bit by bit.
+        RowType type = BatchBuilder.rowType(DataType.BIGINT, DataType.BIGINT);
+        List<List<Object>> rows = new java.util.ArrayList<>();
+        for (long i = 0; i < 19; i++) {
+            rows.add(List.of(i * 7 - 50, i + 1));
+        }
+        List<Long> lefts = rows.stream().map(row -> (Long) row.get(0)).toList();
+        List<Long> rights = rows.stream().map(row -> (Long) row.get(1)).toList();
+        assertThat(evaluate(allocator, binary(Function.ADD, DataType.BIGINT, DataType.BIGINT), type, rows))
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 19)
+                        .mapToObj(i -> lefts.get(i) + rights.get(i))
+                        .toList());
+        assertThat(evaluate(allocator, binary(Function.SUBTRACT, DataType.BIGINT, DataType.BIGINT), type, rows))
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 19)
+                        .mapToObj(i -> lefts.get(i) - rights.get(i))
+                        .toList());
+        assertThat(evaluate(allocator, binary(Function.MULTIPLY, DataType.BIGINT, DataType.BIGINT), type, rows))
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 19)
+                        .mapToObj(i -> lefts.get(i) * rights.get(i))
+                        .toList());
+        // Unscaled 0.01 * i at scale 2 times i at scale 0, at scale 2: the same unscaled product.
+        Call decimalProduct = call(
+                Function.MULTIPLY, DataType.decimal(18, 2), input(0, DECIMAL_12_2), input(1, DataType.decimal(12, 0)));
+        assertThat(evaluate(allocator, decimalProduct, type, rows))
+                .containsExactlyElementsOf(java.util.stream.IntStream.range(0, 19)
+                        .mapToObj(i -> lefts.get(i) * rights.get(i))
+                        .toList());
+    }
+
+    @Test
     void integerArithmeticOverflowsAtIntRange() {
         Call add = call(
                 Function.ADD,
