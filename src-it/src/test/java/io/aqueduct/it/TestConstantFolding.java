@@ -4,13 +4,10 @@ import static io.aqueduct.it.SqlFailures.sqlFailure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import io.aqueduct.it.cluster.SharedCluster;
-import io.aqueduct.it.oracle.DuckDbOracle;
 import io.aqueduct.it.oracle.ResultComparator;
 import io.aqueduct.it.oracle.ResultReader;
 import io.aqueduct.it.oracle.SameAnswers;
 import io.aqueduct.tpch.TpchQueries;
-import java.sql.Connection;
 import java.sql.Date;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -19,11 +16,7 @@ import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.LocalDate;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -33,30 +26,12 @@ import org.junit.jupiter.params.provider.ValueSource;
  * division by zero fails with 22012 only when a row reaches it, bound parameters fold per execution, and a repeated
  * statement reads the time of each execution.
  */
-@ExtendWith(SharedCluster.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TestConstantFolding {
+class TestConstantFolding extends TinyTpchOracleTest {
     private static final String SHIPPED_BY =
             "SELECT count(*), sum(l_extendedprice) FROM lineitem" + " WHERE l_shipdate <= %s - INTERVAL '90' DAY";
 
-    private final AqueductCluster cluster;
-    private DuckDbOracle oracle;
-    private Connection connection;
-
     TestConstantFolding(AqueductCluster cluster) {
-        this.cluster = cluster;
-    }
-
-    @BeforeAll
-    void open() throws SQLException {
-        oracle = DuckDbOracle.load(0.01);
-        connection = cluster.connect();
-    }
-
-    @AfterAll
-    void close() throws SQLException {
-        connection.close();
-        oracle.close();
+        super(cluster);
     }
 
     @Test

@@ -3,13 +3,10 @@ package io.aqueduct.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import io.aqueduct.it.cluster.SharedCluster;
-import io.aqueduct.it.oracle.DuckDbOracle;
 import io.aqueduct.it.oracle.QueryResult;
 import io.aqueduct.it.oracle.ResultComparator;
 import io.aqueduct.it.oracle.ResultReader;
 import java.math.BigDecimal;
-import java.sql.Connection;
 import java.sql.Date;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
@@ -17,37 +14,15 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.time.LocalDate;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 
 /** TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound, against DuckDB. */
-@ExtendWith(SharedCluster.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TestPreparedStatements {
+class TestPreparedStatements extends TinyTpchOracleTest {
     private static final String Q6 = "SELECT sum(l_extendedprice * l_discount) AS revenue FROM lineitem"
             + " WHERE l_shipdate >= ? AND l_shipdate < ? AND l_discount BETWEEN ? AND ? AND l_quantity < ?";
 
-    private final AqueductCluster cluster;
-    private DuckDbOracle oracle;
-    private Connection connection;
-
     TestPreparedStatements(AqueductCluster cluster) {
-        this.cluster = cluster;
-    }
-
-    @BeforeAll
-    void open() throws SQLException {
-        oracle = DuckDbOracle.load(0.01);
-        connection = cluster.connect();
-    }
-
-    @AfterAll
-    void close() throws SQLException {
-        connection.close();
-        oracle.close();
+        super(cluster);
     }
 
     @Test

@@ -3,49 +3,22 @@ package io.aqueduct.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
-import io.aqueduct.it.cluster.SharedCluster;
-import io.aqueduct.it.oracle.DuckDbOracle;
 import io.aqueduct.it.oracle.QueryResult;
 import io.aqueduct.it.oracle.ResultComparator;
 import io.aqueduct.it.oracle.ResultReader;
 import io.aqueduct.tpch.TpchQueries;
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.TestInstance;
-import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** Aqueduct's answers on TPC-H tiny (SF 0.01) equal DuckDB's on the same generated rows. */
-@ExtendWith(SharedCluster.class)
-@TestInstance(TestInstance.Lifecycle.PER_CLASS)
-class TestTpchCorrectness {
-    private static final double TINY = 0.01;
-
-    private final AqueductCluster cluster;
-    private DuckDbOracle oracle;
-    private Connection connection;
-
+class TestTpchCorrectness extends TinyTpchOracleTest {
     TestTpchCorrectness(AqueductCluster cluster) {
-        this.cluster = cluster;
-    }
-
-    @BeforeAll
-    void open() throws SQLException {
-        oracle = DuckDbOracle.load(TINY);
-        connection = cluster.connect();
-    }
-
-    @AfterAll
-    void close() throws SQLException {
-        connection.close();
-        oracle.close();
+        super(cluster);
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiConsumer;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -255,36 +256,33 @@ class TestOutputRouter extends ArrowAllocatorTest {
     @SafeVarargs
     private Map<Integer, List<Long>> route(OutputBinding binding, List<Long>... batches) throws Exception {
         Map<Integer, List<Long>> partitions = new HashMap<>();
-        try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
-            OutputRouter router = new OutputRouter(binding, buffer, allocator);
-            for (List<Long> keys : batches) {
-                router.route(batch(keys));
-            }
-            router.finish();
-            router.close();
-            buffer.setNoMoreBatches();
-            for (int partition = 0; partition < binding.partitionCount(); partition++) {
-                OutputBuffer.Poll poll;
-                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
-                    try (ArrowRecordBatch batch = poll.batch();
-                            VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
-                        new VectorLoader(root).load(batch);
-                        BigIntVector vector = (BigIntVector) root.getVector(0);
-                        for (int row = 0; row < root.getRowCount(); row++) {
-                            partitions
-                                    .computeIfAbsent(partition, p -> new ArrayList<>())
-                                    .add(vector.get(row));
-                        }
-                    }
+        routeAll(binding, List.of(batches), (partition, batch) -> {
+            try (VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
+                new VectorLoader(root).load(batch);
+                BigIntVector vector = (BigIntVector) root.getVector(0);
+                for (int row = 0; row < root.getRowCount(); row++) {
+                    partitions
+                            .computeIfAbsent(partition, p -> new ArrayList<>())
+                            .add(vector.get(row));
                 }
             }
-        }
+        });
         return partitions;
     }
 
     /** The row count of each batch each partition received, in order. */
     private Map<Integer, List<Integer>> batchRows(OutputBinding binding, List<List<Long>> batches) throws Exception {
         Map<Integer, List<Integer>> batchRows = new HashMap<>();
+        routeAll(binding, batches, (partition, batch) -> batchRows
+                .computeIfAbsent(partition, p -> new ArrayList<>())
+                .add(batch.getLength()));
+        return batchRows;
+    }
+
+    /** Routes the batches of keys, then hands each batch every partition received, in order, to {@code received}. */
+    private void routeAll(
+            OutputBinding binding, List<List<Long>> batches, BiConsumer<Integer, ArrowRecordBatch> received)
+            throws Exception {
         try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
             OutputRouter router = new OutputRouter(binding, buffer, allocator);
             for (List<Long> keys : batches) {
@@ -297,14 +295,11 @@ class TestOutputRouter extends ArrowAllocatorTest {
                 OutputBuffer.Poll poll;
                 while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
                     try (ArrowRecordBatch batch = poll.batch()) {
-                        batchRows
-                                .computeIfAbsent(partition, p -> new ArrayList<>())
-                                .add(batch.getLength());
+                        received.accept(partition, batch);
                     }
                 }
             }
         }
-        return batchRows;
     }
 
     private VectorSchemaRoot batch(List<Long> keys) {
