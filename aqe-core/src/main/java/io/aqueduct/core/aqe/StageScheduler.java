@@ -210,7 +210,10 @@ public final class StageScheduler {
         List<TaskLocation> locations = new ArrayList<>();
         List<TaskSpec> specs = new ArrayList<>();
         for (int task = 0; task < taskCount; task++) {
-            String workerUrl = placement.forTask(stage, task, taskCount);
+            int taskIndex = task;
+            String workerUrl = forwardedProducer(schedule.tasks().get(task), started)
+                    .map(TaskLocation::workerUrl)
+                    .orElseGet(() -> placement.forTask(stage, taskIndex, taskCount));
             TaskSpec spec = new TaskSpec(
                     queryId + "." + stage.id() + "." + task,
                     queryId,
@@ -265,6 +268,19 @@ public final class StageScheduler {
             }
             throw e;
         }
+    }
+
+    /**
+     * The producer whose whole output a task reads (the probe side of a join switched to broadcast), if any: the task
+     * runs on that producer's worker, so that those rows move between buffers instead of crossing a socket.
+     */
+    private static Optional<TaskLocation> forwardedProducer(
+            StageSchedule.TaskReads reads, Map<Integer, List<TaskLocation>> started) {
+        return reads.sources().entrySet().stream()
+                .filter(source -> source.getValue().onlyProducer().isPresent())
+                .map(source -> started.get(source.getKey())
+                        .get(source.getValue().onlyProducer().getAsInt()))
+                .findFirst();
     }
 
     /** The producers and partitions a task reads, per source stage, as its schedule says. */

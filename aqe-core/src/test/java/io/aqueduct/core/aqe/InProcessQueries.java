@@ -24,6 +24,7 @@ import io.aqueduct.core.worker.InProcessWorkers;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -62,8 +63,16 @@ final class InProcessQueries implements AutoCloseable {
         return workers;
     }
 
-    /** What a query did: its rows, sorted, the plan it started from and the schedules its stages ran with. */
-    record Run(List<List<Object>> rows, StagePlan plannedPlan, StagePlan finalPlan, List<StageSchedule> schedules) {
+    /**
+     * What a query did: its rows, sorted, the plan it started from, the schedules its stages ran with and where their
+     * tasks ran.
+     */
+    record Run(
+            List<List<Object>> rows,
+            StagePlan plannedPlan,
+            StagePlan finalPlan,
+            List<StageSchedule> schedules,
+            Map<Integer, List<TaskLocation>> tasksByStage) {
         List<AqeDecision> decisions(String rule) {
             return schedules.stream()
                     .flatMap(schedule -> schedule.decisions().stream())
@@ -108,7 +117,7 @@ final class InProcessQueries implements AutoCloseable {
             scheduler.schedule();
             List<List<Object>> rows = readResults(scheduler);
             rows.sort(Comparator.comparing(Object::toString));
-            return new Run(rows, plan, scheduler.stagePlan(), scheduler.schedules());
+            return new Run(rows, plan, scheduler.stagePlan(), scheduler.schedules(), scheduler.tasksByStage());
         } finally {
             release(scheduler);
         }

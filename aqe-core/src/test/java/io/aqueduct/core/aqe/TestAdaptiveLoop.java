@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.Stage;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -128,6 +131,20 @@ class TestAdaptiveLoop {
         assertThat(broadcast.before()).startsWith("partitioned join");
         assertThat(broadcast.after()).startsWith("broadcast join");
         assertThat(run.rows()).isEqualTo(run(SELECTIVE_JOIN, STATIC).rows());
+        // Each join task reads one probe task whole, on that task's worker.
+        StageSchedule switched = run.schedule(broadcast.stageId());
+        List<TaskLocation> joinTasks = run.tasksByStage().get(broadcast.stageId());
+        for (int task = 0; task < switched.taskCount(); task++) {
+            StageSchedule.TaskReads reads = switched.tasks().get(task);
+            Map.Entry<Integer, StageSchedule.SourceRead> probe = reads.sources().entrySet().stream()
+                    .filter(source -> source.getValue().onlyProducer().isPresent())
+                    .findFirst()
+                    .orElseThrow();
+            TaskLocation producer = run.tasksByStage()
+                    .get(probe.getKey())
+                    .get(probe.getValue().onlyProducer().getAsInt());
+            assertThat(joinTasks.get(task).workerUrl()).isEqualTo(producer.workerUrl());
+        }
     }
 
     @Test
