@@ -236,6 +236,12 @@ public final class AdaptiveTaskCounts {
         AqeDecision decision = AqeDecision.adopted(
                 stage.id(), AqeDecision.TASK_COUNT, tasks, tasks, new DecisionInputs.None(), reason);
         return CoalescedSchedule.schedule(
-                plan, stage, tasks, BucketAssignment.oneBucketPerTask(tasks), OptionalInt.empty(), List.of(decision));
+                plan,
+                stage,
+                tasks,
+                BucketAssignment.oneBucketPerTask(tasks),
+                OptionalInt.empty(),
+                0,
+                List.of(decision));
     }
 }

@@ -2,6 +2,7 @@ package io.aqueduct.core.aqe;
 
 import io.aqueduct.core.stage.Stage;
 import java.util.Arrays;
+import java.util.OptionalInt;
 import java.util.stream.Collectors;
 
 /**
@@ -37,7 +38,21 @@ public final class CoalesceRule implements AdaptiveRule {
                 deciding.bucketCount(),
                 assignment,
                 skew.splitStage(),
+                alignableProducerTasks(deciding, skew.splitStage()),
                 deciding.decisions()));
+    }
+
+    /**
+     * The producer tasks of the split side if their shares of a split bucket can be trusted to be even, else 0: a
+     * scan stage's tasks read equal shares of its table, while the tasks of a stage reading shuffled input may
+     * themselves be skewed, so that one piece per producer task would not spread the bucket evenly.
+     */
+    private static int alignableProducerTasks(DecidingStage deciding, OptionalInt splitStage) {
+        if (splitStage.isEmpty()
+                || !deciding.plan().stage(splitStage.getAsInt()).leaf()) {
+            return 0;
+        }
+        return deciding.tasksByStage().get(splitStage.getAsInt()).size();
     }
 
     /** The coalescing decision: buckets, target and the estimated cost each task got. */

@@ -17,6 +17,11 @@ import java.util.OptionalInt;
  * buckets and splits (the split side spreading a split bucket's rows over its pieces, the other sides
  * replicating it) and each task reads the partitions of its range or piece; a broadcast producer gets
  * one partition per task, a gathered one a single partition that the stage's one task reads.
+ *
+ * <p>When every split bucket has one piece per producer task of the split side (counted only where those tasks read
+ * even shares, see {@link CoalesceRule}), the split is aligned: piece
+ * {@code i} takes producer task {@code i}'s rows of the bucket, reads that task only, and so runs on its worker
+ * ({@link StageScheduler}), the hot rows moving between buffers instead of crossing a socket.
  */
 public final class CoalescedSchedule {
     private CoalescedSchedule() {}
@@ -28,8 +33,11 @@ public final class CoalescedSchedule {
             int bucketCount,
             BucketAssignment assignment,
             OptionalInt splitStage,
+            int splitProducerTasks,
             List<AqeDecision> decisions) {
         Map<Integer, Integer> splits = assignment.splitBuckets();
+        boolean aligned = !splits.isEmpty() && splits.values().stream().allMatch(ways -> ways == splitProducerTasks);
+        OutputBinding.SplitMode splitMode = aligned ? OutputBinding.SplitMode.ALIGNED : OutputBinding.SplitMode.SPLIT;
         int taskCount = assignment.tasks().size();
         Map<Integer, OutputBinding> bindings = new LinkedHashMap<>();
         for (int source : stage.sourceStageIds()) {
@@ -42,7 +50,7 @@ public final class CoalescedSchedule {
                                     bucketCount,
                                     splits,
                                     splitStage.equals(OptionalInt.of(source))
-                                            ? OutputBinding.SplitMode.SPLIT
+                                            ? splitMode
                                             : OutputBinding.SplitMode.REPLICATE);
                         case SINGLE -> OutputBinding.of(partitioning, 1);
                         case BROADCAST -> OutputBinding.of(partitioning, taskCount);
@@ -71,7 +79,15 @@ public final class CoalescedSchedule {
                             case SINGLE -> List.of(0);
                             case BROADCAST -> List.of(task);
                         };
-                sources.put(source, StageSchedule.SourceRead.all(read));
+                boolean alignedPiece = aligned
+                        && buckets instanceof BucketAssignment.Piece
+                        && splitStage.equals(OptionalInt.of(source));
+                sources.put(
+                        source,
+                        alignedPiece
+                                ? new StageSchedule.SourceRead(
+                                        OptionalInt.of(((BucketAssignment.Piece) buckets).piece()), read)
+                                : StageSchedule.SourceRead.all(read));
             }
             reads.add(new StageSchedule.TaskReads(sources, hashed ? buckets.describe() : ""));
         }

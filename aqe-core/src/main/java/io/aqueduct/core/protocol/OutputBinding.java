@@ -38,7 +38,12 @@ public record OutputBinding(
         /** Each of the bucket's row chunks goes to the next of its partitions in turn. */
         SPLIT,
         /** Every partition of the bucket receives all of its rows. */
-        REPLICATE
+        REPLICATE,
+        /**
+         * Each producer task sends all of its rows of the bucket to one of its partitions, task {@code i} to partition
+         * {@code i} (modulo the bucket's partitions): the piece reading them can run on that task's worker.
+         */
+        ALIGNED
     }
 
     @JsonCreator

@@ -17,7 +17,8 @@ import org.apache.arrow.vector.VectorUnloader;
  * The head of a task: routes each output batch into the output buffer's partitions as its binding
  * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
  * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
- * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition. A
+ * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition, unless the
+ * split is aligned: then all of this producer's rows of the bucket go to its own partition. A
  * broadcast collects batches smaller than {@link #SMALL_BATCH_ROWS} the same way (a selective join or
  * filter below it emits many), since each batch it sends costs every consumer task. Closing the router
  * releases what it collected; the output buffer must be closed first, so that a task blocked on it lets go
@@ -33,6 +34,9 @@ final class OutputRouter implements AutoCloseable {
     private final OutputBinding binding;
     private final OutputBuffer buffer;
     private final BufferAllocator allocator;
+    /** This producer's task index, which picks its piece of an aligned split bucket. */
+    private final int producerTask;
+
     private final HashPartitioner hashPartitioner;
     private final int[] firstPartition;
     /** Each bucket's partitions: more than one for a split bucket. */
@@ -48,10 +52,11 @@ final class OutputRouter implements AutoCloseable {
 
     private boolean closed;
 
-    OutputRouter(OutputBinding binding, OutputBuffer buffer, BufferAllocator allocator) {
+    OutputRouter(OutputBinding binding, OutputBuffer buffer, BufferAllocator allocator, int producerTask) {
         this.binding = binding;
         this.buffer = buffer;
         this.allocator = allocator;
+        this.producerTask = producerTask;
         this.hashPartitioner = new HashPartitioner(binding.partitioning().keys(), binding.bucketCount());
         this.firstPartition = new int[binding.bucketCount()];
         this.ways = new int[binding.bucketCount()];
@@ -201,12 +206,17 @@ final class OutputRouter implements AutoCloseable {
         int ways = this.ways[bucket];
         if (ways == 1) {
             buffer.add(firstPartition[bucket], new VectorUnloader(rows).getRecordBatch());
-        } else if (binding.splitMode() == OutputBinding.SplitMode.REPLICATE) {
-            addToAll(rows, firstPartition[bucket], ways);
-        } else {
-            int piece = nextPiece[bucket];
-            nextPiece[bucket] = (piece + 1) % ways;
-            buffer.add(firstPartition[bucket] + piece, new VectorUnloader(rows).getRecordBatch());
+            return;
+        }
+        switch (binding.splitMode()) {
+            case REPLICATE -> addToAll(rows, firstPartition[bucket], ways);
+            case ALIGNED ->
+                buffer.add(firstPartition[bucket] + producerTask % ways, new VectorUnloader(rows).getRecordBatch());
+            case SPLIT -> {
+                int piece = nextPiece[bucket];
+                nextPiece[bucket] = (piece + 1) % ways;
+                buffer.add(firstPartition[bucket] + piece, new VectorUnloader(rows).getRecordBatch());
+            }
         }
     }
 }

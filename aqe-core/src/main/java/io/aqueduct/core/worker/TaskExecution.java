@@ -68,7 +68,8 @@ public final class TaskExecution {
                 OutputBinding.HOLD_LIMIT_BYTES,
                 OUTPUT_BUFFER_BYTES,
                 this::isCanceled,
-                drivingRows::get);
+                drivingRows::get,
+                spec.taskIndex());
         if (spec.outputPartitionCount() > 0) {
             output.bind(spec.outputPartitionCount(), spec.outputPartitioning());
         }

@@ -33,6 +33,9 @@ public final class TaskOutput implements AutoCloseable {
     private final long bufferCapacityBytes;
     private final BooleanSupplier canceled;
     private final LongSupplier drivingRows;
+    /** The task's index in its stage: its piece of an aligned split bucket. */
+    private final int producerTask;
+
     private final List<VectorSchemaRoot> held = new ArrayList<>();
     private long sampledRows;
     private long sampledBytes;
@@ -52,13 +55,15 @@ public final class TaskOutput implements AutoCloseable {
             long holdLimitBytes,
             long bufferCapacityBytes,
             BooleanSupplier canceled,
-            LongSupplier drivingRows) {
+            LongSupplier drivingRows,
+            int producerTask) {
         this.keySampler = partitioning.kind() == PartitioningKind.HASH ? new KeySampler(partitioning.keys()) : null;
         this.allocator = allocator;
         this.holdLimitBytes = holdLimitBytes;
         this.bufferCapacityBytes = bufferCapacityBytes;
         this.canceled = canceled;
         this.drivingRows = drivingRows;
+        this.producerTask = producerTask;
     }
 
     /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
@@ -84,7 +89,7 @@ public final class TaskOutput implements AutoCloseable {
                 if (buffer == null) {
                     return;
                 }
-                router = new OutputRouter(binding, buffer, allocator);
+                router = new OutputRouter(binding, buffer, allocator, producerTask);
             }
         }
         routeHeld();
@@ -102,7 +107,7 @@ public final class TaskOutput implements AutoCloseable {
                 awaitChange();
             }
             if (router == null) {
-                router = new OutputRouter(binding, buffer, allocator);
+                router = new OutputRouter(binding, buffer, allocator, producerTask);
             }
         }
         routeHeld();

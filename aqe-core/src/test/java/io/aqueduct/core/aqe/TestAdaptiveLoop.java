@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.Stage;
@@ -120,6 +121,22 @@ class TestAdaptiveLoop {
                 .isNotEmpty()
                 .isEqualTo(run(SKEWED_JOIN, STATIC.with("distributed.broadcast_max_bytes", "0"))
                         .rows());
+        // One piece per probe task: each piece takes one probe task's rows of the bucket, on that task's worker.
+        StageSchedule schedule = run.schedule(split.stageId());
+        List<TaskLocation> probeTasks = run.tasksByStage().get(inputs.sideStage());
+        assertThat(inputs.pieces().orElseThrow()).isEqualTo(probeTasks.size());
+        assertThat(schedule.bindings().get(inputs.sideStage()).splitMode()).isEqualTo(OutputBinding.SplitMode.ALIGNED);
+        List<TaskLocation> joinTasks = run.tasksByStage().get(split.stageId());
+        for (int task = 0; task < schedule.taskCount(); task++) {
+            StageSchedule.SourceRead probe =
+                    schedule.tasks().get(task).sources().get(inputs.sideStage());
+            if (schedule.tasks().get(task).buckets().contains("piece")) {
+                TaskLocation producer = probeTasks.get(probe.onlyProducer().orElseThrow());
+                assertThat(joinTasks.get(task).workerUrl()).isEqualTo(producer.workerUrl());
+            } else {
+                assertThat(probe.onlyProducer()).isEmpty();
+            }
+        }
     }
 
     @Test

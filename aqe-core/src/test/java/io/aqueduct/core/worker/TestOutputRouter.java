@@ -113,6 +113,31 @@ class TestOutputRouter extends ArrowAllocatorTest {
     }
 
     @Test
+    void anAlignedSplitSendsAllOfAProducersRowsOfTheBucketToItsOwnPiece() throws Exception {
+        int hotBucket = bucketOf(HOT_KEY, 4);
+        OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(hotBucket, 2), OutputBinding.SplitMode.ALIGNED);
+        List<List<Long>> batches = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            List<Long> batch = new ArrayList<>(keys(0, 100, 1));
+            batch.addAll(java.util.Collections.nCopies(100, HOT_KEY));
+            batches.add(batch);
+        }
+
+        Map<Integer, List<Long>> partitions = route(binding, 1, batches);
+
+        int first = binding.firstPartition(hotBucket);
+        Map<Long, Integer> buckets = bucketsOf(batches.get(0), 4);
+        long hotRows = batches.stream()
+                .flatMap(List::stream)
+                .filter(key -> buckets.get(key) == hotBucket)
+                .count();
+        assertThat(partitions.get(first)).as("producer 0's piece").isNull();
+        assertThat(partitions.get(first + 1)).hasSize((int) hotRows).allSatisfy(key -> assertThat(buckets.get(key))
+                .isEqualTo(hotBucket));
+        assertThat(partitions.values().stream().mapToInt(List::size).sum()).isEqualTo(6 * 200);
+    }
+
+    @Test
     void replicatesASplitBucketToEveryPiece() throws Exception {
         int hotBucket = bucketOf(HOT_KEY, 4);
         OutputBinding binding = new OutputBinding(BY_KEY, 4, Map.of(hotBucket, 2), OutputBinding.SplitMode.REPLICATE);
@@ -150,7 +175,7 @@ class TestOutputRouter extends ArrowAllocatorTest {
     void theSampleKeepsTheDrivingRowsReadWhenItsLastBatchCameOut() throws Exception {
         AtomicLong drivingRows = new AtomicLong(100);
         try (TaskOutput output =
-                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get)) {
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get, 0)) {
             output.add(batch(keys(0, 100, 1)));
             drivingRows.set(400);
 
@@ -162,7 +187,7 @@ class TestOutputRouter extends ArrowAllocatorTest {
     /** A coordinator's long poll ends when the sample uses its budget, not at its timeout. */
     @Test
     void aWaitForTheSampleEndsOnceTheSampleUsesItsBudget() throws Exception {
-        try (TaskOutput output = new TaskOutput(BY_KEY, allocator, 1, Long.MAX_VALUE, () -> false, () -> 0)) {
+        try (TaskOutput output = new TaskOutput(BY_KEY, allocator, 1, Long.MAX_VALUE, () -> false, () -> 0, 0)) {
             // Past its budget, the adding task waits for its binding.
             Thread producer = new Thread(() -> {
                 try {
@@ -194,7 +219,7 @@ class TestOutputRouter extends ArrowAllocatorTest {
             batchBytes = io.aqueduct.core.exec.Batches.sizeInBytes(sizing);
         }
         try (TaskOutput output =
-                new TaskOutput(BY_KEY, allocator, 2 * batchBytes + 1, Long.MAX_VALUE, () -> false, () -> 0)) {
+                new TaskOutput(BY_KEY, allocator, 2 * batchBytes + 1, Long.MAX_VALUE, () -> false, () -> 0, 0)) {
             output.add(batch(keys(0, 100, 1)));
             // Sampled for a coordinator whose budget is one batch, and still producing.
             output.awaitSampled(new SampleWait(batchBytes, Long.MAX_VALUE, 60_000));
@@ -221,7 +246,7 @@ class TestOutputRouter extends ArrowAllocatorTest {
     void aWaitForTheSampleEndsOnceTheSampleCameOutOfEnoughDrivingRows() throws Exception {
         AtomicLong drivingRows = new AtomicLong();
         try (TaskOutput output =
-                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get)) {
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, drivingRows::get, 0)) {
             java.util.concurrent.CompletableFuture<Void> poll = java.util.concurrent.CompletableFuture.runAsync(() -> {
                 try {
                     output.awaitSampled(new SampleWait(Long.MAX_VALUE, 150, 60_000));
@@ -242,7 +267,7 @@ class TestOutputRouter extends ArrowAllocatorTest {
     @Test
     void aWaitForTheSampleEndsAtItsTimeoutWhileNothingIsSampled() throws Exception {
         try (TaskOutput output =
-                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, () -> 0)) {
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, () -> 0, 0)) {
             long start = System.nanoTime();
 
             output.awaitSampled(new SampleWait(Long.MAX_VALUE, Long.MAX_VALUE, 50));
@@ -255,8 +280,14 @@ class TestOutputRouter extends ArrowAllocatorTest {
 
     @SafeVarargs
     private Map<Integer, List<Long>> route(OutputBinding binding, List<Long>... batches) throws Exception {
+        return route(binding, 0, List.of(batches));
+    }
+
+    /** The keys each partition received from producer task {@code producerTask}. */
+    private Map<Integer, List<Long>> route(OutputBinding binding, int producerTask, List<List<Long>> batches)
+            throws Exception {
         Map<Integer, List<Long>> partitions = new HashMap<>();
-        routeAll(binding, List.of(batches), (partition, batch) -> {
+        routeAll(binding, producerTask, batches, (partition, batch) -> {
             try (VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
                 new VectorLoader(root).load(batch);
                 BigIntVector vector = (BigIntVector) root.getVector(0);
@@ -273,18 +304,24 @@ class TestOutputRouter extends ArrowAllocatorTest {
     /** The row count of each batch each partition received, in order. */
     private Map<Integer, List<Integer>> batchRows(OutputBinding binding, List<List<Long>> batches) throws Exception {
         Map<Integer, List<Integer>> batchRows = new HashMap<>();
-        routeAll(binding, batches, (partition, batch) -> batchRows
+        routeAll(binding, 0, batches, (partition, batch) -> batchRows
                 .computeIfAbsent(partition, p -> new ArrayList<>())
                 .add(batch.getLength()));
         return batchRows;
     }
 
-    /** Routes the batches of keys, then hands each batch every partition received, in order, to {@code received}. */
+    /**
+     * Routes the batches of keys as producer task {@code producerTask}, then hands each batch every partition received,
+     * in order, to {@code received}.
+     */
     private void routeAll(
-            OutputBinding binding, List<List<Long>> batches, BiConsumer<Integer, ArrowRecordBatch> received)
+            OutputBinding binding,
+            int producerTask,
+            List<List<Long>> batches,
+            BiConsumer<Integer, ArrowRecordBatch> received)
             throws Exception {
         try (OutputBuffer buffer = new OutputBuffer(binding.partitionCount(), Long.MAX_VALUE)) {
-            OutputRouter router = new OutputRouter(binding, buffer, allocator);
+            OutputRouter router = new OutputRouter(binding, buffer, allocator, producerTask);
             for (List<Long> keys : batches) {
                 router.route(batch(keys));
             }
