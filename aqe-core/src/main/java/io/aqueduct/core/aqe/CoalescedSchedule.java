@@ -68,6 +68,10 @@ public final class CoalescedSchedule {
             } else if (buckets instanceof BucketAssignment.Piece piece) {
                 partitions.add(OutputBinding.firstPartition(splits, piece.bucket()) + piece.piece());
             }
+            // An aligned piece reads only the producer task whose rows of the bucket it takes.
+            OptionalInt alignedProducer = aligned && buckets instanceof BucketAssignment.Piece piece
+                    ? OptionalInt.of(piece.piece())
+                    : OptionalInt.empty();
             Map<Integer, StageSchedule.SourceRead> sources = new LinkedHashMap<>();
             boolean hashed = false;
             for (int source : stage.sourceStageIds()) {
@@ -79,14 +83,10 @@ public final class CoalescedSchedule {
                             case SINGLE -> List.of(0);
                             case BROADCAST -> List.of(task);
                         };
-                boolean alignedPiece = aligned
-                        && buckets instanceof BucketAssignment.Piece
-                        && splitStage.equals(OptionalInt.of(source));
                 sources.put(
                         source,
-                        alignedPiece
-                                ? new StageSchedule.SourceRead(
-                                        OptionalInt.of(((BucketAssignment.Piece) buckets).piece()), read)
+                        splitStage.equals(OptionalInt.of(source))
+                                ? new StageSchedule.SourceRead(alignedProducer, read)
                                 : StageSchedule.SourceRead.all(read));
             }
             reads.add(new StageSchedule.TaskReads(sources, hashed ? buckets.describe() : ""));

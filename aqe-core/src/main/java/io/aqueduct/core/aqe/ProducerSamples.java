@@ -112,8 +112,8 @@ public final class ProducerSamples {
 
     /**
      * Waits, on any thread, until the producer's tasks are sampled enough for {@link #await} to return at once,
-     * without estimating (it estimates from the statuses this wait ended on): so that the producers of several stages can be waited for together, the first stage
-     * whose producers are ready being decided first. Stops with a {@code QUERY_CANCELED} error once {@code
+     * without estimating (it estimates from the statuses this wait ended on): so that the producers of several
+     * stages can be waited for together, the first stage whose producers are ready being decided first. Stops with a {@code QUERY_CANCELED} error once {@code
      * abandoned} says so. {@code calls} runs the round trips to the tasks, all at once.
      */
     public void awaitSampled(

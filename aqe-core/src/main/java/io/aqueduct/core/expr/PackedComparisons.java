@@ -19,7 +19,7 @@ final class PackedComparisons {
     static boolean compareColumns(
             int outcomeMask, FieldVector left, FieldVector right, BitVector result, int rowCount) {
         int width = width(left);
-        if (width == 0 || width(right) != width || left.getNullCount() > 0 || right.getNullCount() > 0) {
+        if (width == 0 || width(right) != width || !Vectors.noNulls(left, right)) {
             return false;
         }
         ArrowBuf leftData = left.getDataBuffer();
@@ -43,7 +43,7 @@ final class PackedComparisons {
             }
             bits.setByte(start / Byte.SIZE, packed);
         }
-        setAllValid(result, rowCount);
+        Vectors.setAllValid(result, rowCount);
         return true;
     }
 
@@ -72,7 +72,7 @@ final class PackedComparisons {
             }
             bits.setByte(start / Byte.SIZE, packed);
         }
-        setAllValid(result, rowCount);
+        Vectors.setAllValid(result, rowCount);
         return true;
     }
 
@@ -83,15 +83,5 @@ final class PackedComparisons {
             return width == Long.BYTES || width == Integer.BYTES ? width : 0;
         }
         return 0;
-    }
-
-    private static void setAllValid(BitVector result, int rowCount) {
-        ArrowBuf validity = result.getValidityBuffer();
-        int fullBytes = rowCount / Byte.SIZE;
-        validity.setOne(0, fullBytes);
-        int rest = rowCount % Byte.SIZE;
-        if (rest > 0) {
-            validity.setByte(fullBytes, (1 << rest) - 1);
-        }
     }
 }

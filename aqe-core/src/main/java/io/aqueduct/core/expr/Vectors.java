@@ -4,7 +4,6 @@ import io.aqueduct.core.type.DataType;
 import java.util.function.Consumer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 
 /** Allocation helpers shared by the vectorized expressions. */
@@ -48,13 +47,14 @@ final class Vectors {
         return left.getNullCount() == 0 && right.getNullCount() == 0;
     }
 
-    /** Marks the first {@code rowCount} values of {@code vector} valid, a byte at a time where it can. */
+    /** Marks the first {@code rowCount} values of a freshly allocated {@code vector} valid, a byte at a time. */
     static void setAllValid(FieldVector vector, int rowCount) {
         ArrowBuf validity = vector.getValidityBuffer();
-        int wholeBytes = rowCount / Byte.SIZE;
-        validity.setOne(0, wholeBytes);
-        for (int row = wholeBytes * Byte.SIZE; row < rowCount; row++) {
-            BitVectorHelper.setBit(validity, row);
+        int fullBytes = rowCount / Byte.SIZE;
+        validity.setOne(0, fullBytes);
+        int rest = rowCount % Byte.SIZE;
+        if (rest > 0) {
+            validity.setByte(fullBytes, (1 << rest) - 1);
         }
     }
 

@@ -9,6 +9,7 @@ import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.exec.RowCopier;
 import io.aqueduct.core.protocol.OutputBinding;
 import java.util.Arrays;
+import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.VectorUnloader;
@@ -31,6 +32,9 @@ final class OutputRouter implements AutoCloseable {
     /** A broadcast batch with fewer rows is collected with others rather than sent alone. */
     static final int SMALL_BATCH_ROWS = FLUSH_ROWS / 4;
 
+    /** 0, 1, 2, ...: the selection of every row of a small batch, to collect it whole; never written. */
+    private static final int[] ALL_ROWS = IntStream.range(0, SMALL_BATCH_ROWS).toArray();
+
     private final OutputBinding binding;
     private final OutputBuffer buffer;
     private final BufferAllocator allocator;
@@ -47,8 +51,6 @@ final class OutputRouter implements AutoCloseable {
     private final BatchAccumulator[] pending;
     /** A broadcast's small batches not sent yet, created on first use. */
     private BatchAccumulator pendingBroadcast;
-    /** 0, 1, 2, ...: the selection of every row of a batch, to collect a small batch whole. */
-    private int[] allRows = new int[0];
 
     private boolean closed;
 
@@ -100,11 +102,7 @@ final class OutputRouter implements AutoCloseable {
         if (pendingBroadcast == null) {
             pendingBroadcast = new BatchAccumulator(batch.getSchema(), allocator);
         }
-        if (allRows.length < rows) {
-            allRows = new int[SMALL_BATCH_ROWS];
-            Arrays.setAll(allRows, row -> row);
-        }
-        pendingBroadcast.append(batch, allRows, rows);
+        pendingBroadcast.append(batch, ALL_ROWS, rows);
         if (pendingBroadcast.rowCount() >= FLUSH_ROWS) {
             flushBroadcast();
         }
@@ -204,19 +202,23 @@ final class OutputRouter implements AutoCloseable {
     /** Sends one bucket's rows to its partition, or, for a split bucket, to the next piece or all pieces. */
     private void routeBucket(int bucket, VectorSchemaRoot rows) throws InterruptedException {
         int ways = this.ways[bucket];
-        if (ways == 1) {
-            buffer.add(firstPartition[bucket], new VectorUnloader(rows).getRecordBatch());
+        if (ways > 1 && binding.splitMode() == OutputBinding.SplitMode.REPLICATE) {
+            addToAll(rows, firstPartition[bucket], ways);
             return;
         }
-        switch (binding.splitMode()) {
-            case REPLICATE -> addToAll(rows, firstPartition[bucket], ways);
-            case ALIGNED ->
-                buffer.add(firstPartition[bucket] + producerTask % ways, new VectorUnloader(rows).getRecordBatch());
-            case SPLIT -> {
-                int piece = nextPiece[bucket];
-                nextPiece[bucket] = (piece + 1) % ways;
-                buffer.add(firstPartition[bucket] + piece, new VectorUnloader(rows).getRecordBatch());
-            }
+        buffer.add(firstPartition[bucket] + piece(bucket, ways), new VectorUnloader(rows).getRecordBatch());
+    }
+
+    /** The piece of a bucket of {@code ways} partitions that the next rows go to: this producer's, or the next. */
+    private int piece(int bucket, int ways) {
+        if (ways == 1) {
+            return 0;
         }
+        if (binding.splitMode() == OutputBinding.SplitMode.ALIGNED) {
+            return producerTask % ways;
+        }
+        int piece = nextPiece[bucket];
+        nextPiece[bucket] = (piece + 1) % ways;
+        return piece;
     }
 }

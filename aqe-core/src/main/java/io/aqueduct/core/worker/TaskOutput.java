@@ -66,7 +66,7 @@ public final class TaskOutput implements AutoCloseable {
         this.producerTask = producerTask;
     }
 
-    /** Routes the batch, or holds it while unbound, waiting once the sample budget is used. Takes ownership. */
+    /** Routes the batch, or holds it while unbound, waiting once it holds its hold limit. Takes ownership. */
     void add(VectorSchemaRoot batch) throws InterruptedException {
         VectorSchemaRoot unheld = batch;
         long bytes = Batches.sizeInBytes(batch);
