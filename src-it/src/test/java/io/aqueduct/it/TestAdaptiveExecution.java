@@ -129,6 +129,40 @@ class TestAdaptiveExecution {
     }
 
     @Test
+    void buildsAPartitionedJoinOnItsProbeSideWhenItsBuildSideTurnsOutTheLarger() throws Exception {
+        // The planner takes each date comparison to pass half of the orders, a quarter both (3,750, more than the
+        // 1,500 customers it then builds on); about 570 do.
+        String join = "SELECT count(*), sum(o_totalprice), max(c_name) FROM customer JOIN orders"
+                + " ON c_custkey = o_custkey WHERE o_orderdate >= DATE '1993-10-01' AND o_orderdate < DATE '1994-01-01'";
+        Properties partitioned = new Properties();
+        partitioned.setProperty("distributed.broadcast_max_bytes", "0");
+        try (Connection connection = DriverManager.getConnection(cluster.jdbcUrl(), partitioned);
+                Statement statement = connection.createStatement()) {
+            assertThat(explainAnalyze(statement, join))
+                    .anySatisfy(line -> assertThat(line)
+                            .contains("decision join_swap: build on stage")
+                            .contains("the build side is the larger"))
+                    .anySatisfy(line -> assertThat(line).contains("planned operators"));
+
+            List<Object> adaptive = firstRow(statement, join);
+            String queryId =
+                    statement.unwrap(AqueductStatement.class).getQueryId().orElseThrow();
+            try (ResultSet decision = statement.executeQuery("SELECT inputs FROM sys.aqe_decisions WHERE query_id = '"
+                    + queryId + "' AND rule = 'join_swap' AND adopted")) {
+                assertThat(decision.next()).isTrue();
+                JsonNode inputs = JSON.readTree(decision.getString(1));
+                assertThat(inputs.get("build_estimated_rows").asLong())
+                        .isGreaterThan(inputs.get("probe_estimated_rows").asLong());
+                assertThat(inputs.get("build_estimated_bytes").asLong())
+                        .isGreaterThan(inputs.get("probe_estimated_bytes").asLong());
+            }
+            statement.execute("SET distributed.dynamic_task_count = false");
+            assertThat(firstRow(statement, join)).isEqualTo(adaptive);
+        }
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
     void keepsAPlannedBroadcastJoinWhoseBuildSideIsSmall() throws Exception {
         try (Connection connection = cluster.connect();
                 Statement statement = connection.createStatement()) {

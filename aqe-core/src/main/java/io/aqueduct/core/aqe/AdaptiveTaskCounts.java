@@ -10,6 +10,7 @@ import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -51,8 +52,8 @@ public final class AdaptiveTaskCounts {
 
     /** The build stages whose broadcast joins were checked against their runtime size. */
     private final Set<Integer> checkedBuildStages = new HashSet<>();
-    /** The stages whose broadcast join was switched to partitioned: they are not switched back. */
-    private final Set<Integer> partitionedAtRuntime = new HashSet<>();
+    /** The rules that re-planned each stage at runtime, by stage id: none re-plans a stage twice. */
+    private final Map<Integer, Set<String>> replannedBy = new HashMap<>();
 
     public AdaptiveTaskCounts(SettingValues settings, int maxTasks, ProducerSamples samples, WorkerTransport client) {
         this.settings = settings;
@@ -78,9 +79,7 @@ public final class AdaptiveTaskCounts {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             return Set.of();
         }
-        boolean readsShuffles =
-                !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
-        if (readsShuffles) {
+        if (readsShuffles(plan, stage)) {
             return new LinkedHashSet<>(stage.sourceStageIds());
         }
         Set<Integer> buildStages = new LinkedHashSet<>();
@@ -102,25 +101,31 @@ public final class AdaptiveTaskCounts {
         samples.awaitSampled(plan.stage(producerId), tasksByStage, abandoned, calls);
     }
 
+    private static boolean readsShuffles(StagePlan plan, Stage stage) {
+        return !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
+    }
+
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
         return BroadcastJoinRepartition.candidates(plan, stage).stream()
                 .filter(join -> !checkedBuildStages.contains(BroadcastJoinRepartition.buildStageId(join)))
                 .toList();
     }
 
-    /** What checking a stage's broadcast joins found: the re-cut plan if one is to run partitioned, and the decisions. */
-    public record BroadcastJoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
+    /** What checking a stage's joins found: the re-planned plan if one changed, and the decisions. */
+    public record JoinCheck(Optional<StagePlan> replanned, List<AqeDecision> decisions) {}
 
     /**
-     * Checks the stage's broadcast joins, outermost first, against their build sides' runtime size (waiting
-     * for their samples): the first whose build side is larger than {@code broadcast_max_bytes} is switched
-     * to a partitioned join ({@link PartitionedSwitchRule}), which re-cuts the plan; the stage is then
-     * decided anew in the new plan, and its probe side's stage in turn. Each join is checked once.
+     * Checks the stage's joins against their sides' runtime sizes (waiting for their samples), before it is
+     * decided: its broadcast joins, outermost first, the first whose build side is larger than {@code
+     * broadcast_max_bytes} being switched to a partitioned join ({@link PartitionedSwitchRule}), which re-cuts the
+     * plan; then its partitioned join, whose sides are exchanged if its build side is the larger ({@link
+     * JoinSwapRule}). A re-planned stage is then decided anew in the new plan (and a new probe side's stage in turn).
+     * Each broadcast join is checked once.
      */
-    public BroadcastJoinCheck checkBroadcastJoins(
+    public JoinCheck checkJoins(
             StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
-            return new BroadcastJoinCheck(Optional.empty(), List.of());
+            return new JoinCheck(Optional.empty(), List.of());
         }
         DecidingStage deciding = new DecidingStage(
                 plan,
@@ -130,18 +135,28 @@ public final class AdaptiveTaskCounts {
                 maxTasks,
                 client,
                 calls,
-                buildStageId -> {
-                    checkedBuildStages.add(buildStageId);
-                    return samples.await(plan.stage(buildStageId), tasksByStage, calls);
-                },
-                Map.of(),
+                source -> samples.await(plan.stage(source), tasksByStage, calls),
+                // A partitioned join's sides, sampled already (the stage waited for them), for JoinSwapRule.
+                readsShuffles(plan, stage)
+                                && StageJoins.partitionedJoin(stage.fragment()).isPresent()
+                        ? estimates(plan, stage, tasksByStage, calls)
+                        : Map.of(),
                 uncheckedBroadcastJoins(plan, stage),
-                partitionedAtRuntime.contains(stage.id()));
+                replannedBy(stage));
         apply(AdaptiveRules.BEFORE_START, deciding);
-        if (deciding.replanned().isPresent()) {
-            partitionedAtRuntime.add(stage.id());
+        for (AqeDecision decision : deciding.decisions()) {
+            if (decision.inputs() instanceof DecisionInputs.PartitionedSwitch checked) {
+                checkedBuildStages.add(checked.buildStage());
+            }
+            if (decision.adopted()) {
+                replannedBy.computeIfAbsent(stage.id(), id -> new HashSet<>()).add(decision.rule());
+            }
         }
-        return new BroadcastJoinCheck(deciding.replanned(), deciding.decisions());
+        return new JoinCheck(deciding.replanned(), deciding.decisions());
+    }
+
+    private Set<String> replannedBy(Stage stage) {
+        return replannedBy.getOrDefault(stage.id(), Set.of());
     }
 
     private static void apply(List<AdaptiveRule> rules, DecidingStage deciding) {
@@ -206,14 +221,7 @@ public final class AdaptiveTaskCounts {
                     : "";
             return fixed(plan, stage, "gathers its input into one task" + union);
         }
-        // Every source is sampled and estimated at once: each estimate is a round trip to its tasks.
-        List<Integer> sources = stage.sourceStageIds();
-        List<ProducerSamples.Estimate> sampled =
-                ParallelCalls.each(sources, source -> samples.await(plan.stage(source), tasksByStage, calls), calls);
-        Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
-        for (int i = 0; i < sources.size(); i++) {
-            estimates.put(sources.get(i), sampled.get(i));
-        }
+        Map<Integer, ProducerSamples.Estimate> estimates = estimates(plan, stage, tasksByStage, calls);
         DecidingStage deciding = new DecidingStage(
                 plan,
                 stage,
@@ -225,9 +233,22 @@ public final class AdaptiveTaskCounts {
                 source -> samples.await(plan.stage(source), tasksByStage, calls),
                 estimates,
                 List.of(),
-                partitionedAtRuntime.contains(stage.id()));
+                replannedBy(stage));
         apply(AdaptiveRules.SHUFFLED_INPUT, deciding);
         return deciding.schedule().orElseThrow();
+    }
+
+    /** Every source's estimate, waiting for its samples; all at once, as each is a round trip to its tasks. */
+    private Map<Integer, ProducerSamples.Estimate> estimates(
+            StagePlan plan, Stage stage, Map<Integer, List<TaskLocation>> tasksByStage, Executor calls) {
+        List<Integer> sources = stage.sourceStageIds();
+        List<ProducerSamples.Estimate> sampled =
+                ParallelCalls.each(sources, source -> samples.await(plan.stage(source), tasksByStage, calls), calls);
+        Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
+        for (int i = 0; i < sources.size(); i++) {
+            estimates.put(sources.get(i), sampled.get(i));
+        }
+        return estimates;
     }
 
     /** The stage keeps its static task count, each task reading its own bucket of shuffled input. */

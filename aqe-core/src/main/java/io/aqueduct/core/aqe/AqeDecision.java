@@ -18,6 +18,9 @@ public record AqeDecision(
     /** A planned broadcast join runs partitioned: its probe side cut into a stage of its own, both sides shuffled. */
     public static final String PARTITIONED_SWITCH = "partitioned_switch";
 
+    /** A partitioned join builds on its other side: the build side turned out the larger at runtime. */
+    public static final String JOIN_SWAP = "join_swap";
+
     public static AqeDecision adopted(
             int stageId, String rule, Object before, Object after, DecisionInputs inputs, String reason) {
         return new AqeDecision(stageId, rule, String.valueOf(before), String.valueOf(after), true, inputs, reason);

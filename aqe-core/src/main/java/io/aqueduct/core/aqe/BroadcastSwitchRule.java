@@ -33,7 +33,7 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
     /** Settles the stage as a broadcast join, unless its join was switched to partitioned at runtime. */
     @Override
     public void apply(DecidingStage deciding) {
-        if (deciding.switchedToPartitioned()) {
+        if (deciding.replannedBy(AqeDecision.PARTITIONED_SWITCH)) {
             return;
         }
         apply(deciding.plan(), deciding.stage(), deciding.estimates(), deciding.tasksByStage(), deciding.settings())

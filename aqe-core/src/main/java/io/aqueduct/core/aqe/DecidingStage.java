@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -32,7 +33,7 @@ public final class DecidingStage {
     private final Function<Integer, ProducerSamples.Estimate> sample;
     private final Map<Integer, ProducerSamples.Estimate> estimates;
     private final List<JoinNode> broadcastJoinsToCheck;
-    private final boolean switchedToPartitioned;
+    private final Set<String> replannedBy;
 
     private final List<AqeDecision> decisions = new ArrayList<>();
     private Optional<StageSchedule> schedule = Optional.empty();
@@ -46,7 +47,7 @@ public final class DecidingStage {
      * @param sample waits for a producer stage's samples and returns its estimate
      * @param estimates the estimates of the stage's sources, when they were sampled (empty before)
      * @param broadcastJoinsToCheck the stage's broadcast joins whose build side was not checked yet
-     * @param switchedToPartitioned whether the stage's join was switched to partitioned (it is not switched back)
+     * @param replannedBy the rules that already re-planned the stage at runtime (none re-plans it twice)
      */
     DecidingStage(
             StagePlan plan,
@@ -59,7 +60,7 @@ public final class DecidingStage {
             Function<Integer, ProducerSamples.Estimate> sample,
             Map<Integer, ProducerSamples.Estimate> estimates,
             List<JoinNode> broadcastJoinsToCheck,
-            boolean switchedToPartitioned) {
+            Set<String> replannedBy) {
         this.plan = plan;
         this.stage = stage;
         this.tasksByStage = tasksByStage;
@@ -70,7 +71,7 @@ public final class DecidingStage {
         this.sample = sample;
         this.estimates = estimates;
         this.broadcastJoinsToCheck = List.copyOf(broadcastJoinsToCheck);
-        this.switchedToPartitioned = switchedToPartitioned;
+        this.replannedBy = Set.copyOf(replannedBy);
     }
 
     public StagePlan plan() {
@@ -107,8 +108,9 @@ public final class DecidingStage {
         return broadcastJoinsToCheck;
     }
 
-    boolean switchedToPartitioned() {
-        return switchedToPartitioned;
+    /** Whether rule {@code rule} (an {@link AqeDecision} rule name) already re-planned the stage at runtime. */
+    boolean replannedBy(String rule) {
+        return replannedBy.contains(rule);
     }
 
     void decide(AqeDecision decision) {

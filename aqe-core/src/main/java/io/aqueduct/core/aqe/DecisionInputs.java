@@ -182,6 +182,33 @@ public sealed interface DecisionInputs {
         }
     }
 
+    /** A partitioned join's two sides, sampled at runtime. */
+    record JoinSwap(
+            int probeStage, ProducerSamples.Estimate probeSide, int buildStage, ProducerSamples.Estimate buildSide)
+            implements DecisionInputs {
+        @Override
+        public Map<String, Object> view() {
+            Map<String, Object> view = new LinkedHashMap<>();
+            view.put("probe_stage", probeStage);
+            view.put("probe_estimated_rows", probeSide.rows());
+            view.put("probe_estimated_bytes", probeSide.bytes());
+            view.put("probe_estimate_is_lower_bound", probeSide.lowerBound());
+            view.put("build_stage", buildStage);
+            view.put("build_estimated_rows", buildSide.rows());
+            view.put("build_estimated_bytes", buildSide.bytes());
+            view.put("build_estimate_is_lower_bound", buildSide.lowerBound());
+            return Collections.unmodifiableMap(view);
+        }
+
+        @Override
+        public Map<Integer, ProducerSamples.Estimate> producerEstimates() {
+            Map<Integer, ProducerSamples.Estimate> estimates = new LinkedHashMap<>();
+            estimates.put(probeStage, probeSide);
+            estimates.put(buildStage, buildSide);
+            return Collections.unmodifiableMap(estimates);
+        }
+    }
+
     /** What each producer's sample showed, and the estimate made from it. */
     private static Map<String, Object> estimatesView(Map<Integer, ProducerSamples.Estimate> estimates) {
         Map<String, Object> view = new LinkedHashMap<>();

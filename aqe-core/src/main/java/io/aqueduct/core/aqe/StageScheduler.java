@@ -107,8 +107,8 @@ public final class StageScheduler {
                 }
                 Stage stage = next.get();
                 pending.remove(stage);
-                AdaptiveTaskCounts.BroadcastJoinCheck check =
-                        taskCounts.checkBroadcastJoins(stagePlan, stage, tasksByStage(), workerCalls);
+                AdaptiveTaskCounts.JoinCheck check =
+                        taskCounts.checkJoins(stagePlan, stage, tasksByStage(), workerCalls);
                 earlierDecisions
                         .computeIfAbsent(stage.id(), id -> new ArrayList<>())
                         .addAll(check.decisions());

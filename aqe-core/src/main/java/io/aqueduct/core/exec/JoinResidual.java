@@ -51,7 +51,9 @@ final class JoinResidual {
         }
         JoinPairGatherer inputs =
                 new JoinPairGatherer(new RowType(names, types), toArray(probeColumns), toArray(buildColumns), memory);
-        return new JoinResidual(inputs, ExpressionCompiler.compile(renumber(residual, compactIndexes)));
+        return new JoinResidual(
+                inputs,
+                ExpressionCompiler.compile(InputReference.renumbered(residual, field -> compactIndexes[field])));
     }
 
     /**
@@ -85,19 +87,6 @@ final class JoinResidual {
         } else if (expression instanceof Call call) {
             call.operands().forEach(operand -> markReadColumns(operand, read));
         }
-    }
-
-    private static Expression renumber(Expression expression, int[] newIndexes) {
-        if (expression instanceof InputReference reference) {
-            return new InputReference(newIndexes[reference.field()], reference.type());
-        }
-        if (expression instanceof Call call) {
-            List<Expression> operands = call.operands().stream()
-                    .map(operand -> renumber(operand, newIndexes))
-                    .toList();
-            return new Call(call.function(), operands, call.type());
-        }
-        return expression;
     }
 
     private static int[] toArray(List<Integer> values) {

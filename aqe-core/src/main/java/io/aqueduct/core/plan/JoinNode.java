@@ -5,7 +5,10 @@ import static com.google.common.base.Preconditions.checkArgument;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import io.aqueduct.core.expr.Expression;
+import io.aqueduct.core.expr.InputReference;
+import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -71,6 +74,52 @@ public record JoinNode(
                 outputType,
                 estimatedBuildBytes,
                 newDistribution);
+    }
+
+    /**
+     * The same join building on its probe side and streaming its build side through: the type mirrored, keys and
+     * residual moved with their sides, and, where both sides are output, a projection restoring this join's column
+     * order, so that the nodes above see the same columns.
+     *
+     * @param newEstimatedBuildBytes the size of the new build side (this join's probe side)
+     */
+    public PlanNode withSidesSwapped(long newEstimatedBuildBytes) {
+        int probeWidth = probe.outputType().size();
+        int buildWidth = build.outputType().size();
+        Expression swappedResidual = residual == null
+                ? null
+                : InputReference.renumbered(
+                        residual, field -> field < probeWidth ? field + buildWidth : field - probeWidth);
+        RowType swappedOutput = joinType.outputsPairs() ? rotated(outputType, probeWidth) : outputType;
+        JoinNode swapped = new JoinNode(
+                build,
+                probe,
+                joinType.mirrored(),
+                buildKeys,
+                probeKeys,
+                nullSafeKeys,
+                swappedResidual,
+                swappedOutput,
+                newEstimatedBuildBytes,
+                distribution);
+        if (!joinType.outputsPairs()) {
+            return swapped;
+        }
+        List<Expression> restoreOrder = new ArrayList<>();
+        for (int field = 0; field < outputType.size(); field++) {
+            int swappedField = field < probeWidth ? field + buildWidth : field - probeWidth;
+            restoreOrder.add(new InputReference(swappedField, outputType.type(field)));
+        }
+        return new ProjectNode(swapped, restoreOrder, outputType);
+    }
+
+    /** The columns from {@code first} on, then those before it. */
+    private static RowType rotated(RowType type, int first) {
+        List<String> names = new ArrayList<>(type.names().subList(first, type.size()));
+        names.addAll(type.names().subList(0, first));
+        List<DataType> types = new ArrayList<>(type.types().subList(first, type.size()));
+        types.addAll(type.types().subList(0, first));
+        return new RowType(names, types);
     }
 
     @Override

@@ -21,6 +21,20 @@ public enum JoinType {
     /** Build rows with no match: an ANTI join that builds on its (smaller) outer side. */
     RIGHT_ANTI;
 
+    /** The type of the same join with its probe and build sides exchanged. */
+    public JoinType mirrored() {
+        return switch (this) {
+            case INNER -> INNER;
+            case FULL -> FULL;
+            case LEFT -> RIGHT;
+            case RIGHT -> LEFT;
+            case SEMI -> RIGHT_SEMI;
+            case RIGHT_SEMI -> SEMI;
+            case ANTI -> RIGHT_ANTI;
+            case RIGHT_ANTI -> ANTI;
+        };
+    }
+
     public boolean outputsProbeSide() {
         return this != RIGHT_SEMI && this != RIGHT_ANTI;
     }

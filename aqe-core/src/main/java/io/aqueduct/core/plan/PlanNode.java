@@ -45,6 +45,16 @@ public sealed interface PlanNode
     /** This node over {@code newSources}, one for each of {@link #sources()}, in their order. */
     PlanNode withSources(List<PlanNode> newSources);
 
+    /** {@code root} with {@code target}, a node of it found by identity, replaced by {@code replacement}. */
+    static PlanNode replace(PlanNode root, PlanNode target, PlanNode replacement) {
+        if (root == target) {
+            return replacement;
+        }
+        return root.withSources(root.sources().stream()
+                .map(source -> replace(source, target, replacement))
+                .toList());
+    }
+
     /** The one source of a node that has one. */
     static PlanNode only(List<PlanNode> newSources) {
         checkArgument(newSources.size() == 1, "Expected one source, not %s", newSources.size());

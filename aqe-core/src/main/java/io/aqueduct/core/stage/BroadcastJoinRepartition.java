@@ -69,7 +69,7 @@ public final class BroadcastJoinRepartition {
                 new RemoteSourceNode(probeStageId, join.probe().outputType()), build, JoinDistribution.PARTITIONED);
         Stage joinStage = stage(
                 stageId,
-                replace(stage.fragment(), join, partitioned),
+                PlanNode.replace(stage.fragment(), join, partitioned),
                 stage.outputPartitioning(),
                 stage.plannedTaskCount());
         List<Stage> stages = new ArrayList<>();
@@ -95,17 +95,6 @@ public final class BroadcastJoinRepartition {
     private static Stage withOutput(Stage stage, OutputPartitioning output) {
         return new Stage(
                 stage.id(), stage.fragment(), output, stage.plannedTaskCount(), stage.sourceStageIds(), stage.leaf());
-    }
-
-    /** {@code node} with {@code target} (found by identity) replaced. */
-    private static PlanNode replace(PlanNode node, PlanNode target, PlanNode replacement) {
-        if (node == target) {
-            return replacement;
-        }
-        List<PlanNode> sources = node.sources().stream()
-                .map(s -> replace(s, target, replacement))
-                .toList();
-        return node.withSources(sources);
     }
 
     private static void collectRemoteSources(PlanNode node, List<Integer> stageIds) {

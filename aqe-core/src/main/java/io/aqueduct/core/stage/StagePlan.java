@@ -1,5 +1,6 @@
 package io.aqueduct.core.stage;
 
+import io.aqueduct.core.plan.PlanNode;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,6 +23,21 @@ public record StagePlan(List<Stage> stages) {
 
     public Optional<Stage> find(int id) {
         return stages.stream().filter(s -> s.id() == id).findFirst();
+    }
+
+    /** This plan with stage {@code stageId} running {@code fragment}, which reads the same stages, instead. */
+    public StagePlan withFragment(int stageId, PlanNode fragment) {
+        return new StagePlan(stages.stream()
+                .map(stage -> stage.id() != stageId
+                        ? stage
+                        : new Stage(
+                                stage.id(),
+                                fragment,
+                                stage.outputPartitioning(),
+                                stage.plannedTaskCount(),
+                                stage.sourceStageIds(),
+                                stage.leaf()))
+                .toList());
     }
 
     /** The stages that read {@code stageId}'s output (exactly one for every stage but the root). */

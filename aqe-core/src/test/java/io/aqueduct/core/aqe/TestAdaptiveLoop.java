@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.JoinType;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.Stage;
+import io.aqueduct.core.stage.StagePlan;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -37,6 +40,21 @@ class TestAdaptiveLoop {
     /** A join of the skewed fact table (one key holds about 30% of its rows) with its dimension. */
     private static final String SKEWED_JOIN = "SELECT d.d_group, count(*) AS n, sum(f.f_value) AS total"
             + " FROM skew.tiny.fact f JOIN skew.tiny.dim d ON f.f_key = d.d_key GROUP BY d.d_group";
+
+    /**
+     * The planner takes each date comparison to pass half of the orders (a quarter, 3,750, pass both: more than the
+     * 1,500 customers, which it builds on); 4% do (about 570).
+     */
+    private static final String MISESTIMATED_JOIN = "SELECT c_custkey, c_name, c_address, o_orderkey, o_totalprice"
+            + " FROM customer JOIN orders ON c_custkey = o_custkey"
+            + " WHERE o_orderdate >= DATE '1993-10-01' AND o_orderdate < DATE '1994-01-01'";
+    /** As {@link #MISESTIMATED_JOIN}, the orders preserved, a customer matching only below a twentieth of the price. */
+    private static final String OUTER_JOIN_WITH_RESIDUAL = "SELECT o_orderkey, o_totalprice, c_name"
+            + " FROM orders LEFT JOIN customer ON o_custkey = c_custkey AND c_acctbal * 20 < o_totalprice"
+            + " WHERE o_orderdate >= DATE '1993-10-01' AND o_orderdate < DATE '1994-01-01'";
+    /** Every join stays partitioned, so that the sides of a partitioned join are what adaptive execution sees. */
+    private static final SettingValues PARTITIONED =
+            SettingValues.defaults().with("distributed.broadcast_max_bytes", "0");
 
     private static final SettingValues STATIC = SettingValues.defaults()
             .with("distributed.dynamic_task_count", "false")
@@ -195,6 +213,52 @@ class TestAdaptiveLoop {
     }
 
     @Test
+    void buildsAPartitionedJoinOnItsProbeSideWhenItsBuildSideTurnsOutTheLarger() {
+        InProcessQueries.Run run = run(MISESTIMATED_JOIN, PARTITIONED);
+
+        AqeDecision swap = run.adopted(AqeDecision.JOIN_SWAP).get(0);
+        DecisionInputs.JoinSwap inputs = (DecisionInputs.JoinSwap) swap.inputs();
+        assertThat(inputs.buildSide().rows())
+                .isGreaterThan(2 * inputs.probeSide().rows());
+        assertThat(inputs.buildSide().bytes()).isGreaterThan(inputs.probeSide().bytes());
+        assertThat(swap.reason()).contains("the build side is the larger");
+        assertThat(buildStage(run.plannedPlan(), swap.stageId())).isEqualTo(inputs.buildStage());
+        assertThat(buildStage(run.finalPlan(), swap.stageId())).isEqualTo(inputs.probeStage());
+        assertThat(run.schedule(swap.stageId()).decisions()).contains(swap);
+        assertThat(run.rows())
+                .hasSizeGreaterThan(100)
+                .isEqualTo(run(MISESTIMATED_JOIN, STATIC.with("distributed.broadcast_max_bytes", "0"))
+                        .rows());
+    }
+
+    @Test
+    void anOuterJoinWithAResidualConditionBuildsOnItsPreservedSideWhenTheOtherIsLarger() {
+        InProcessQueries.Run run = run(OUTER_JOIN_WITH_RESIDUAL, PARTITIONED);
+
+        AqeDecision swap = run.adopted(AqeDecision.JOIN_SWAP).get(0);
+        JoinNode ran = StageJoins.partitionedJoin(
+                        run.finalPlan().stage(swap.stageId()).fragment())
+                .orElseThrow();
+        assertThat(ran.joinType()).isEqualTo(JoinType.RIGHT);
+        assertThat(ran.residual()).isNotNull();
+        assertThat(run.rows())
+                .anySatisfy(row -> assertThat(row.get(2)).isNull())
+                .isEqualTo(run(OUTER_JOIN_WITH_RESIDUAL, STATIC.with("distributed.broadcast_max_bytes", "0"))
+                        .rows());
+    }
+
+    @Test
+    void keepsTheSidesOfAJoinWhoseBuildSideIsTheSmaller() {
+        InProcessQueries.Run run = run(SELECTIVE_JOIN, PARTITIONED);
+
+        assertThat(run.decisions(AqeDecision.JOIN_SWAP))
+                .isNotEmpty()
+                .noneMatch(AqeDecision::adopted)
+                .allSatisfy(kept -> assertThat(kept.reason()).contains("keeps its sides"));
+        assertThat(run.finalPlan()).isEqualTo(run.plannedPlan());
+    }
+
+    @Test
     void aTaskThatCannotBeCreatedMidStageFailsTheQueryAndNoTaskRemains() {
         queries.workers()
                 .failTasks(spec -> spec.taskIndex() == 1 && spec.taskCount() > 1
@@ -236,6 +300,11 @@ class TestAdaptiveLoop {
 
     private static SettingValues budget(String bytesPerPartition) {
         return SettingValues.defaults().with("distributed.dynamic_bytes_per_partition", bytesPerPartition);
+    }
+
+    /** The stage the partitioned join of stage {@code stageId} builds on. */
+    private static int buildStage(StagePlan plan, int stageId) {
+        return StageJoins.buildStage(plan.stage(stageId).fragment()).orElseThrow();
     }
 
     private static Set<Integer> stageIds(java.util.List<Stage> stages) {

@@ -11,6 +11,7 @@ class TestAdaptiveRules {
                 .extracting(AdaptiveRule::name)
                 .containsExactly(
                         AqeDecision.PARTITIONED_SWITCH,
+                        AqeDecision.JOIN_SWAP,
                         AqeDecision.BROADCAST_SWITCH,
                         AqeDecision.TASK_COUNT,
                         AqeDecision.SKEW_SPLIT,
