@@ -14,14 +14,21 @@ import java.util.Optional;
  * rows for the stage's duration, so the smaller side is the cheaper build (TPC-H Q10 at SF 1 built 150,000
  * customers, 28 MB, to probe 57,000 orders, 0.9 MB).
  *
- * <p>Decided before the stage starts, when it waited for both sides' samples anyway. The sides are exchanged only when the build
- * side is larger in both rows and bytes (so that the hash table never grows) and at least {@link #MIN_RATIO}
- * times larger in one of them (so that near-equal sides are not exchanged on estimation noise), and when the
- * probe side's size is known rather than a lower bound. A stage is exchanged at most once.
+ * <p>Decided before the stage starts, when it waited for both sides' samples anyway. The sides are exchanged only
+ * when the build side has more rows and a larger hash table (its bytes and {@link #TABLE_BYTES_PER_ROW} per row), so
+ * that the join's memory does not grow, and is at least {@link #MIN_RATIO} times larger in one of the two (so that
+ * near-equal sides are not exchanged on estimation noise), and when the probe side's size is known rather than a
+ * lower bound. A stage is exchanged at most once.
  */
 public final class JoinSwapRule implements AdaptiveRule {
     /** How many times larger than the probe side, in rows or bytes, a build side must be to be exchanged. */
     static final double MIN_RATIO = 1.5;
+
+    /**
+     * A join hash table's own bytes per build row besides the row's values: its address, its group, its place in
+     * the group's row list, and its share of the group table's slots and keys ({@code JoinHashTable}).
+     */
+    static final long TABLE_BYTES_PER_ROW = 32;
 
     JoinSwapRule() {}
 
@@ -80,11 +87,16 @@ public final class JoinSwapRule implements AdaptiveRule {
         }
         long probeRows = probeSide.rows();
         long buildRows = buildSide.rows();
-        long probeBytes = probeSide.bytes();
-        long buildBytes = buildSide.bytes();
+        double probeTable = tableBytes(probeSide);
+        double buildTable = tableBytes(buildSide);
         return buildRows > probeRows
-                && buildBytes > probeBytes
-                && (buildRows >= MIN_RATIO * probeRows || buildBytes >= MIN_RATIO * probeBytes);
+                && buildTable > probeTable
+                && (buildRows >= MIN_RATIO * probeRows || buildTable >= MIN_RATIO * probeTable);
+    }
+
+    /** The hash table a side would make: its bytes and the table's own per row. */
+    private static double tableBytes(ProducerSamples.Estimate side) {
+        return side.bytes() + (double) TABLE_BYTES_PER_ROW * side.rows();
     }
 
     static AqeDecision decide(
@@ -118,7 +130,7 @@ public final class JoinSwapRule implements AdaptiveRule {
                 AqeDecision.JOIN_SWAP,
                 "build on stage " + buildStage,
                 inputs,
-                sizes + ": keeps its sides (exchanged only when the build side is larger in rows and bytes, "
+                sizes + ": keeps its sides (exchanged only when the build side is larger in rows and hash table bytes, "
                         + MIN_RATIO + " times in one of them, and the probe side's size is known)");
     }
 }

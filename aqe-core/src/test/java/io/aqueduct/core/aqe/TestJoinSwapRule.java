@@ -10,7 +10,7 @@ class TestJoinSwapRule {
     void exchangesABuildSideLargerInRowsAndBytesAndClearlyInOne() {
         assertThat(buildsOnTheLargerSide(side(1_000, 100_000), side(1_500, 101_000)))
                 .isTrue();
-        assertThat(buildsOnTheLargerSide(side(1_000, 100_000), side(1_001, 150_000)))
+        assertThat(buildsOnTheLargerSide(side(1_000, 100_000), side(1_001, 170_000)))
                 .isTrue();
     }
 
@@ -23,10 +23,13 @@ class TestJoinSwapRule {
     }
 
     @Test
-    void keepsABuildSideWithMoreRowsButFewerBytes() {
-        // The probe side's wider rows would make the hash table larger.
-        assertThat(buildsOnTheLargerSide(side(1_000, 100_000), side(5_000, 90_000)))
+    void keepsABuildSideWithMoreRowsButASmallerHashTable() {
+        // The probe side's wide rows would make the larger hash table: 1 MB and 32 KB of table, against 360 KB.
+        assertThat(buildsOnTheLargerSide(side(1_000, 1_000_000), side(5_000, 200_000)))
                 .isFalse();
+        // Narrower rows, but five times as many: the table's own bytes per row make it the larger.
+        assertThat(buildsOnTheLargerSide(side(1_000, 100_000), side(5_000, 90_000)))
+                .isTrue();
     }
 
     @Test
