@@ -76,7 +76,7 @@ public class ExchangeBenchmarks {
         HashPartitioner partitioner = new HashPartitioner(List.of(0), buckets);
         List<BatchAccumulator> pending = new ArrayList<>();
         for (int bucket = 0; bucket < buckets; bucket++) {
-            pending.add(new BatchAccumulator(KernelData.TYPE.toSchema(), allocator));
+            pending.add(new BatchAccumulator(KernelData.TYPE.toSchema(), allocator, KernelData.BATCH_ROWS));
         }
         int[] rowBuckets = new int[KernelData.BATCH_ROWS];
         int[][] rows = new int[buckets][KernelData.BATCH_ROWS];
@@ -92,12 +92,12 @@ public class ExchangeBenchmarks {
                 }
                 for (int bucket = 0; bucket < buckets; bucket++) {
                     BatchAccumulator accumulator = pending.get(bucket);
-                    accumulator.append(batch, rows[bucket], counts[bucket]);
-                    if (accumulator.rowCount() >= KernelData.BATCH_ROWS) {
+                    if (accumulator.rowCount() + counts[bucket] > KernelData.BATCH_ROWS) {
                         try (VectorSchemaRoot full = accumulator.take()) {
                             emitted += full.getRowCount();
                         }
                     }
+                    accumulator.append(batch, rows[bucket], counts[bucket]);
                 }
             }
         } finally {

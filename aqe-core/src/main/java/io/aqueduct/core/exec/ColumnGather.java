@@ -199,7 +199,11 @@ abstract class ColumnGather {
                 return;
             }
             BaseVariableWidthVector to = (BaseVariableWidthVector) target;
-            ensureValueCapacity(to, targetStart + count);
+            // Not reAlloc(): it doubles the data buffer too, copying every byte gathered so far, whether or not the
+            // new rows need the room; the data buffer grows below, to what they need.
+            while (to.getValueCapacity() < targetStart + count) {
+                to.reallocValidityAndOffsetBuffers();
+            }
             ArrowBuf[] validity = validityBuffers(sources);
             ArrowBuf[] data = dataBuffers(sources);
             ArrowBuf[] offsets = new ArrowBuf[sources.length];
@@ -216,8 +220,8 @@ abstract class ColumnGather {
                     bytes += offset(offsets[source], row + 1) - offset(offsets[source], row);
                 }
             }
-            while (to.getDataBuffer().capacity() < start + bytes) {
-                to.reallocDataBuffer();
+            if (to.getDataBuffer().capacity() < start + bytes) {
+                to.reallocDataBuffer(start + bytes);
             }
             ArrowBuf targetValidity = to.getValidityBuffer();
             ArrowBuf targetOffsets = to.getOffsetBuffer();

@@ -17,8 +17,8 @@ import org.apache.arrow.vector.VectorUnloader;
 /**
  * The head of a task: routes each output batch into the output buffer's partitions as its binding
  * says. A hash shuffle cuts every batch into one piece per bucket; the pieces of a bucket are
- * collected until they make a full batch ({@link #FLUSH_ROWS}), and the rest are sent by
- * {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition, unless the
+ * collected into a batch of at most {@link #FLUSH_ROWS} rows (sent when full, or when the next piece would not fit
+ * in it), and the rest are sent by {@link #finish}. The pieces of a split bucket go out at once, each to the bucket's next partition, unless the
  * split is aligned: then all of this producer's rows of the bucket go to its own partition. A
  * broadcast collects batches smaller than {@link #SMALL_BATCH_ROWS} the same way (a selective join or
  * filter below it emits many), since each batch it sends costs every consumer task. Closing the router
@@ -100,12 +100,20 @@ final class OutputRouter implements AutoCloseable {
             return;
         }
         if (pendingBroadcast == null) {
-            pendingBroadcast = new BatchAccumulator(batch.getSchema(), allocator);
+            pendingBroadcast = new BatchAccumulator(batch.getSchema(), allocator, FLUSH_ROWS);
+        }
+        if (!fits(pendingBroadcast, rows)) {
+            flushBroadcast();
         }
         pendingBroadcast.append(batch, ALL_ROWS, rows);
         if (pendingBroadcast.rowCount() >= FLUSH_ROWS) {
             flushBroadcast();
         }
+    }
+
+    /** Whether {@code rows} more rows fit in what {@code pending} collected without growing it. */
+    private static boolean fits(BatchAccumulator pending, int rows) {
+        return pending.rowCount() == 0 || pending.rowCount() + rows <= pending.capacityRows();
     }
 
     private void flushBroadcast() throws InterruptedException {
@@ -158,7 +166,10 @@ final class OutputRouter implements AutoCloseable {
                 continue;
             }
             if (pending[bucket] == null) {
-                pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator);
+                pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator, FLUSH_ROWS);
+            }
+            if (!fits(pending[bucket], count)) {
+                flush(bucket);
             }
             pending[bucket].append(batch, selected, count);
             if (pending[bucket].rowCount() >= FLUSH_ROWS) {

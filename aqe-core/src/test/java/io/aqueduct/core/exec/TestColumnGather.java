@@ -81,7 +81,7 @@ class TestColumnGather extends ArrowAllocatorTest {
                     i, (long) i, i / 2.0, i % 3 == 0, "value " + i, LocalDate.ofEpochDay(i), BigDecimal.valueOf(i, 2));
         }
         try (VectorSchemaRoot source = builder.build(allocator);
-                BatchAccumulator accumulator = new BatchAccumulator(TYPE.toSchema(), allocator)) {
+                BatchAccumulator accumulator = new BatchAccumulator(TYPE.toSchema(), allocator, 16)) {
             int[] evens = new int[50];
             int[] odds = new int[50];
             for (int i = 0; i < 50; i++) {
@@ -100,6 +100,24 @@ class TestColumnGather extends ArrowAllocatorTest {
             }
             try (VectorSchemaRoot taken = accumulator.take()) {
                 assertThat(BatchRows.read(taken)).isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
+    void anAccumulatorIsSizedForItsCapacityOnItsFirstAppend() {
+        BatchBuilder builder = BatchBuilder.of(TYPE);
+        for (int i = 0; i < 10; i++) {
+            builder.row(i, (long) i, i / 2.0, true, "v" + i, LocalDate.ofEpochDay(i), BigDecimal.valueOf(i, 2));
+        }
+        try (VectorSchemaRoot source = builder.build(allocator);
+                BatchAccumulator accumulator = new BatchAccumulator(TYPE.toSchema(), allocator, 1000)) {
+            accumulator.append(source, new int[] {0, 1, 2}, 3);
+            try (VectorSchemaRoot taken = accumulator.take()) {
+                assertThat(taken.getFieldVectors()).allSatisfy(vector -> assertThat(vector.getValueCapacity())
+                        .isGreaterThanOrEqualTo(1000));
+                assertThat(BatchRows.read(taken))
+                        .isEqualTo(BatchRows.read(source).subList(0, 3));
             }
         }
     }
