@@ -193,6 +193,9 @@ abstract class ColumnGather {
 
     /** VARCHAR and VARBINARY: the bytes are sized first, so the target's data buffer grows at most once. */
     private static final class VariableWidthGather extends ColumnGather {
+        /** Values up to this long are copied a word at a time. */
+        private static final int SHORT_VALUE_BYTES = 2 * Long.BYTES;
+
         @Override
         void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
             if (count == 0) {
@@ -236,7 +239,7 @@ abstract class ColumnGather {
                     BitVectorHelper.setBit(targetValidity, at);
                     int from = offset(offsets[source], row);
                     int length = offset(offsets[source], row + 1) - from;
-                    targetData.setBytes(end, data[source], from, length);
+                    copyValue(data[source], from, length, targetData, end);
                     end += length;
                 } else {
                     BitVectorHelper.unsetBit(targetValidity, at);
@@ -248,6 +251,22 @@ abstract class ColumnGather {
 
         private static int offset(ArrowBuf offsets, int index) {
             return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
+        }
+
+        /**
+         * Copies one value's bytes. A short value (most strings) is copied as two 8-byte words when both buffers
+         * have the room past it: a call to {@code setBytes} per value costs several times that. The bytes written
+         * past the value's end are overwritten by the next value or lie past the last offset, which no reader sees.
+         */
+        private static void copyValue(ArrowBuf from, long fromIndex, int length, ArrowBuf to, long toIndex) {
+            if (length <= SHORT_VALUE_BYTES
+                    && fromIndex + SHORT_VALUE_BYTES <= from.capacity()
+                    && toIndex + SHORT_VALUE_BYTES <= to.capacity()) {
+                to.setLong(toIndex, from.getLong(fromIndex));
+                to.setLong(toIndex + Long.BYTES, from.getLong(fromIndex + Long.BYTES));
+            } else {
+                to.setBytes(toIndex, from, fromIndex, length);
+            }
         }
     }
 
