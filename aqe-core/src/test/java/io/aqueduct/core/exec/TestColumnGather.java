@@ -2,6 +2,7 @@ package io.aqueduct.core.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.common.collect.Lists;
 import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.testing.BatchBuilder;
 import io.aqueduct.core.testing.BatchRows;
@@ -118,6 +119,30 @@ class TestColumnGather extends ArrowAllocatorTest {
                         .isGreaterThanOrEqualTo(1000));
                 assertThat(BatchRows.read(taken))
                         .isEqualTo(BatchRows.read(source).subList(0, 3));
+            }
+        }
+    }
+
+    @Test
+    void gathersStringsOfEveryLengthUpToTheEndsOfTheirBuffers() {
+        RowType strings = new RowType(List.of("s"), List.of(DataType.VARCHAR));
+        BatchBuilder builder = BatchBuilder.of(strings);
+        for (int length = 0; length <= 40; length++) {
+            builder.row(length % 7 == 3 ? null : "x".repeat(length) + (char) ('a' + length % 26));
+        }
+        try (VectorSchemaRoot source = builder.build(allocator);
+                BatchAccumulator accumulator = new BatchAccumulator(strings.toSchema(), allocator, 1)) {
+            int rows = source.getRowCount();
+            int[] reversed = new int[rows];
+            for (int i = 0; i < rows; i++) {
+                reversed[i] = rows - 1 - i;
+            }
+            accumulator.append(source, reversed, rows);
+            accumulator.append(source, reversed, rows);
+            List<List<Object>> expected = new ArrayList<>(Lists.reverse(BatchRows.read(source)));
+            expected.addAll(Lists.reverse(BatchRows.read(source)));
+            try (VectorSchemaRoot taken = accumulator.take()) {
+                assertThat(BatchRows.read(taken)).isEqualTo(expected);
             }
         }
     }
