@@ -52,6 +52,8 @@ public final class AdaptiveTaskCounts {
 
     /** The build stages whose broadcast joins were checked against their runtime size. */
     private final Set<Integer> checkedBuildStages = new HashSet<>();
+    /** The estimates {@link #checkJoins} made of a stage's sources, by stage id, until {@link #decide} takes them. */
+    private final Map<Integer, Map<Integer, ProducerSamples.Estimate>> estimatedBeforeStart = new HashMap<>();
     /** The rules that re-planned each stage at runtime, by stage id: none re-plans a stage twice. */
     private final Map<Integer, Set<String>> replannedBy = new HashMap<>();
 
@@ -127,6 +129,14 @@ public final class AdaptiveTaskCounts {
         if (!settings.bool(Setting.DYNAMIC_TASK_COUNT)) {
             return new JoinCheck(Optional.empty(), List.of());
         }
+        // A partitioned join's sides, sampled already (the stage waited for them), for JoinSwapRule; kept for
+        // deciding the stage right after, which then needs no new round trip to its producers.
+        Map<Integer, ProducerSamples.Estimate> sampled = Map.of();
+        if (readsShuffles(plan, stage)
+                && StageJoins.partitionedJoin(stage.fragment()).isPresent()) {
+            sampled = estimates(plan, stage, tasksByStage, calls);
+            estimatedBeforeStart.put(stage.id(), sampled);
+        }
         DecidingStage deciding = new DecidingStage(
                 plan,
                 stage,
@@ -136,11 +146,7 @@ public final class AdaptiveTaskCounts {
                 client,
                 calls,
                 source -> samples.await(plan.stage(source), tasksByStage, calls),
-                // A partitioned join's sides, sampled already (the stage waited for them), for JoinSwapRule.
-                readsShuffles(plan, stage)
-                                && StageJoins.partitionedJoin(stage.fragment()).isPresent()
-                        ? estimates(plan, stage, tasksByStage, calls)
-                        : Map.of(),
+                sampled,
                 uncheckedBroadcastJoins(plan, stage),
                 replannedBy(stage));
         apply(AdaptiveRules.BEFORE_START, deciding);
@@ -221,7 +227,9 @@ public final class AdaptiveTaskCounts {
                     : "";
             return fixed(plan, stage, "gathers its input into one task" + union);
         }
-        Map<Integer, ProducerSamples.Estimate> estimates = estimates(plan, stage, tasksByStage, calls);
+        Map<Integer, ProducerSamples.Estimate> estimates = Optional.ofNullable(estimatedBeforeStart.remove(stage.id()))
+                .filter(before -> before.keySet().equals(Set.copyOf(stage.sourceStageIds())))
+                .orElseGet(() -> estimates(plan, stage, tasksByStage, calls));
         DecidingStage deciding = new DecidingStage(
                 plan,
                 stage,
