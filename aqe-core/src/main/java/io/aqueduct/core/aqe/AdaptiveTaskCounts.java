@@ -269,6 +269,7 @@ public final class AdaptiveTaskCounts {
                 stage,
                 tasks,
                 BucketAssignment.oneBucketPerTask(tasks),
+                new long[tasks],
                 OptionalInt.empty(),
                 0,
                 List.of(decision));

@@ -92,7 +92,7 @@ public final class BroadcastSwitchRule implements AdaptiveRule {
             for (int source : otherSources) {
                 sources.put(source, StageSchedule.SourceRead.all(List.of(task)));
             }
-            reads.add(new StageSchedule.TaskReads(sources, "probe task " + task));
+            reads.add(new StageSchedule.TaskReads(sources, "probe task " + task, 0));
         }
         return Optional.of(new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, List.of(decision)));
     }

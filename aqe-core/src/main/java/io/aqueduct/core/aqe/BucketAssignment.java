@@ -70,7 +70,10 @@ public record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
      * tasks, split buckets give up pieces while they hold more than half the tasks (keeping at least
      * two each), and the target grows step by step until the tasks fit, or until one range is left
      * beside pieces of two each (then the pieces take the stage above {@code maxTasks}: with two task
-     * slots, a bucket holding most of the stage still runs as two pieces beside the range).
+     * slots, a bucket holding most of the stage still runs as two pieces beside the range). Beside the pieces of a
+     * bucket split {@code n} ways, the other buckets make at least {@code n} ranges where they can, if a range costs
+     * more than a quarter of a piece: the pieces run side by side (on the workers of their producers when aligned),
+     * and one large range beside them would load the worker it lands on with all of it.
      */
     static BucketAssignment plan(long[] costs, Map<Integer, Integer> ways, long targetCost, int maxTasks) {
         long target = Math.max(1, targetCost);
@@ -84,7 +87,7 @@ public record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
             boolean fewest =
                     tasks - piecesTotal <= 1 && pieces.values().stream().allMatch(n -> n <= 2);
             if (tasks <= maxTasks || fewest || target == Long.MAX_VALUE) {
-                return assignment;
+                return spreadBesidePieces(assignment, costs, pieces);
             }
             if (piecesTotal > maxTasks / 2) {
                 double shrink = (double) (maxTasks / 2) / piecesTotal;
@@ -92,6 +95,31 @@ public record BucketAssignment(List<TaskBuckets> tasks, long targetCost) {
             }
             target = target > Long.MAX_VALUE / 2 ? Long.MAX_VALUE : Math.max(target + 1, target + target / 8);
         }
+    }
+
+    /** The assignment with its ranges cut finer, if fewer than the most pieces of a split bucket (see {@link #plan}). */
+    private static BucketAssignment spreadBesidePieces(
+            BucketAssignment assignment, long[] costs, Map<Integer, Integer> pieces) {
+        int spread = pieces.values().stream().mapToInt(Integer::intValue).max().orElse(1);
+        long rangeCost = 0;
+        long largestRange = 0;
+        long smallestPiece = Long.MAX_VALUE;
+        int ranges = 0;
+        long[] taskCosts = assignment.taskCosts(costs);
+        for (int task = 0; task < taskCosts.length; task++) {
+            if (assignment.tasks.get(task) instanceof Range) {
+                rangeCost += taskCosts[task];
+                largestRange = Math.max(largestRange, taskCosts[task]);
+                ranges++;
+            } else {
+                smallestPiece = Math.min(smallestPiece, taskCosts[task]);
+            }
+        }
+        long spreadTarget = Math.max(1, CostModel.ceilDiv(rangeCost, spread));
+        if (ranges >= spread || largestRange <= smallestPiece / 4 || spreadTarget >= assignment.targetCost) {
+            return assignment;
+        }
+        return cut(costs, pieces, spreadTarget);
     }
 
     private static BucketAssignment cut(long[] costs, Map<Integer, Integer> ways, long target) {

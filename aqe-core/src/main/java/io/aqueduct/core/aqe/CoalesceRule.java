@@ -37,6 +37,7 @@ public final class CoalesceRule implements AdaptiveRule {
                 deciding.stage(),
                 deciding.bucketCount(),
                 assignment,
+                assignment.taskCosts(buckets.costs()),
                 skew.splitStage(),
                 alignableProducerTasks(deciding, skew.splitStage()),
                 deciding.decisions()));

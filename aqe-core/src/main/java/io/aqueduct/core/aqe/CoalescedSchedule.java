@@ -26,12 +26,13 @@ import java.util.OptionalInt;
 public final class CoalescedSchedule {
     private CoalescedSchedule() {}
 
-    /** The producers' bindings and each task's reads for a bucket assignment. */
+    /** The producers' bindings and each task's reads for a bucket assignment, whose tasks cost {@code taskCosts}. */
     static StageSchedule schedule(
             StagePlan plan,
             Stage stage,
             int bucketCount,
             BucketAssignment assignment,
+            long[] taskCosts,
             OptionalInt splitStage,
             int splitProducerTasks,
             List<AqeDecision> decisions) {
@@ -89,7 +90,7 @@ public final class CoalescedSchedule {
                                 ? new StageSchedule.SourceRead(alignedProducer, read)
                                 : StageSchedule.SourceRead.all(read));
             }
-            reads.add(new StageSchedule.TaskReads(sources, hashed ? buckets.describe() : ""));
+            reads.add(new StageSchedule.TaskReads(sources, hashed ? buckets.describe() : "", taskCosts[task]));
         }
         return new StageSchedule(stage.id(), stage.plannedTaskCount(), bindings, reads, decisions);
     }

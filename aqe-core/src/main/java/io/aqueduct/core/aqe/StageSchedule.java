@@ -30,9 +30,10 @@ public record StageSchedule(
 
     /**
      * What one task reads: per source stage, which partitions of its producer tasks (every producer's,
-     * or one producer's when its output is forwarded whole), and the buckets that stands for.
+     * or one producer's when its output is forwarded whole), the buckets that stands for, and its estimated cost
+     * (work units, 0 when not estimated), by which tasks are spread over the workers.
      */
-    public record TaskReads(Map<Integer, SourceRead> sources, String buckets) {
+    public record TaskReads(Map<Integer, SourceRead> sources, String buckets, long estimatedCost) {
         public TaskReads {
             sources = Map.copyOf(sources);
         }

@@ -209,11 +209,16 @@ public final class StageScheduler {
         // Registered before the first task exists, so that a release covers every task created.
         List<TaskLocation> locations = new ArrayList<>();
         List<TaskSpec> specs = new ArrayList<>();
+        List<String> workerUrls = placement.forTasks(
+                stage,
+                schedule.tasks().stream()
+                        .map(reads -> forwardedProducer(reads, started).map(TaskLocation::workerUrl))
+                        .toList(),
+                schedule.tasks().stream()
+                        .mapToLong(StageSchedule.TaskReads::estimatedCost)
+                        .toArray());
         for (int task = 0; task < taskCount; task++) {
-            int taskIndex = task;
-            String workerUrl = forwardedProducer(schedule.tasks().get(task), started)
-                    .map(TaskLocation::workerUrl)
-                    .orElseGet(() -> placement.forTask(stage, taskIndex, taskCount));
+            String workerUrl = workerUrls.get(task);
             TaskSpec spec = new TaskSpec(
                     queryId + "." + stage.id() + "." + task,
                     queryId,

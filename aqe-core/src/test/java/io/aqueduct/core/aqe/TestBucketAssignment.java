@@ -89,17 +89,34 @@ class TestBucketAssignment {
     }
 
     @Test
-    void withTwoTaskSlotsAHotBucketKeepsTwoPiecesBesideOneRangeAtItsTarget() {
+    void withTwoTaskSlotsAHotBucketKeepsTwoPiecesBesideRangesSpreadForThem() {
         // skew.hot: one of 8 buckets holds 85% of the stage, the target is half the total.
         long[] costs = {2_000, 21_000, 1_000, 1_000, 1_000, 141_000, 1_000, 1_000};
         long target = Arrays.stream(costs).sum() / 2;
 
         BucketAssignment assignment = BucketAssignment.plan(costs, Map.of(5, 2), target, 2);
 
+        // The 28,000 left beside the two pieces of 70,500 would be one range at the target; a range that large
+        // loads the worker it lands on, so they are cut for two ranges of at most 14,000 (bucket 1 stays whole).
         assertThat(assignment.tasks())
-                .containsExactly(new Range(0, 8, List.of(5)), new Piece(5, 0, 2), new Piece(5, 1, 2));
-        // The target is not grown in vain: no larger one gives fewer tasks.
-        assertThat(assignment.targetCost()).isEqualTo(target);
+                .containsExactly(
+                        new Range(0, 1),
+                        new Range(1, 2),
+                        new Range(2, 8, List.of(5)),
+                        new Piece(5, 0, 2),
+                        new Piece(5, 1, 2));
+        assertThat(assignment.targetCost()).isEqualTo(14_000);
+        assertContiguousCover(assignment, costs.length);
+    }
+
+    @Test
+    void smallRangesBesidePiecesAreNotCutFiner() {
+        long[] costs = {1_000, 1_000, 141_000, 1_000};
+
+        BucketAssignment assignment = BucketAssignment.plan(costs, Map.of(2, 2), 72_000, 2);
+
+        assertThat(assignment.tasks())
+                .containsExactly(new Range(0, 4, List.of(2)), new Piece(2, 0, 2), new Piece(2, 1, 2));
     }
 
     @Test
