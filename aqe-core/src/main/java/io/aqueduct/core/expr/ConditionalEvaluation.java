@@ -31,6 +31,26 @@ final class ConditionalEvaluation {
         }
     }
 
+    /** Writes the rows an operand is needed for to {@code rows}, returning how many. */
+    interface RowSelection {
+        int select(int[] rows);
+    }
+
+    /** As {@link #evaluateForRows(VectorExpression, VectorSchemaRoot, int[], int, BufferAllocator)}, the rows selected only if needed. */
+    static FieldVector evaluateForRows(
+            VectorExpression expression, VectorSchemaRoot batch, RowSelection rows, BufferAllocator allocator) {
+        try {
+            return expression.evaluate(batch, allocator);
+        } catch (AqueductException e) {
+            int[] selected = new int[batch.getRowCount()];
+            int count = rows.select(selected);
+            if (count == batch.getRowCount()) {
+                throw e;
+            }
+            return evaluateSelected(expression, batch, selected, count, allocator);
+        }
+    }
+
     private static FieldVector evaluateSelected(
             VectorExpression expression, VectorSchemaRoot batch, int[] rows, int count, BufferAllocator allocator) {
         int rowCount = batch.getRowCount();

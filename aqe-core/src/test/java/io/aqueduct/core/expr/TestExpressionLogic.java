@@ -57,6 +57,32 @@ class TestExpressionLogic extends ArrowAllocatorTest {
     }
 
     @Test
+    void nestedAndOrOverManyRowsFollowThreeValuedLogicRowByRow() {
+        // 300 rows: whole 64-row words and a partial last one; (a AND b) AND c is flattened into one AND.
+        RowType type = BatchBuilder.rowType(DataType.BOOLEAN, DataType.BOOLEAN, DataType.BOOLEAN);
+        java.util.Random random = new java.util.Random(42);
+        Boolean[] values = {true, false, NULL};
+        List<List<Object>> rows = new ArrayList<>();
+        for (int row = 0; row < 300; row++) {
+            rows.add(Arrays.asList(values[random.nextInt(3)], values[random.nextInt(3)], values[random.nextInt(3)]));
+        }
+        for (Function function : List.of(Function.AND, Function.OR)) {
+            Call nested = call(
+                    function,
+                    DataType.BOOLEAN,
+                    call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN), input(1, DataType.BOOLEAN)),
+                    input(2, DataType.BOOLEAN));
+            List<Object> expected = new ArrayList<>();
+            for (List<Object> row : rows) {
+                expected.add(threeValued(function, row));
+            }
+            assertThat(evaluate(allocator, nested, type, rows))
+                    .as(function.name())
+                    .isEqualTo(expected);
+        }
+    }
+
+    @Test
     void andDoesNotFailOnRowsDecidedByItsLeftSide() {
         // x <> 0 AND 10 / x > 1: the division must not fail for x = 0
         RowType type = BatchBuilder.rowType(DataType.BIGINT);
@@ -69,6 +95,27 @@ class TestExpressionLogic extends ArrowAllocatorTest {
         assertThat(evaluate(allocator, and, type, List.of(List.of(0L), List.of(5L), List.of(20L), Arrays.asList((Object)
                         null))))
                 .containsExactly(false, true, false, null);
+    }
+
+    @Test
+    void andEvaluatesAFailingRightSideOnlyForTheUndecidedRowsOfManyWords() {
+        // x <> 0 AND 10 / x > 1 over 200 rows, every third x zero.
+        RowType type = BatchBuilder.rowType(DataType.BIGINT);
+        List<List<Object>> rows = new ArrayList<>();
+        List<Object> expected = new ArrayList<>();
+        for (long x = 0; x < 200; x++) {
+            long value = x % 3 == 0 ? 0 : x;
+            rows.add(List.of(value));
+            expected.add(value != 0 && 10 / value > 1);
+        }
+        Call nonZero =
+                call(Function.NOT_EQUAL, DataType.BOOLEAN, input(0, DataType.BIGINT), literal(0L, DataType.BIGINT));
+        Call quotient =
+                call(Function.DIVIDE, DataType.BIGINT, literal(10L, DataType.BIGINT), input(0, DataType.BIGINT));
+        Call large = call(Function.GREATER_THAN, DataType.BOOLEAN, quotient, literal(1L, DataType.BIGINT));
+
+        assertThat(evaluate(allocator, call(Function.AND, DataType.BOOLEAN, nonZero, large), type, rows))
+                .isEqualTo(expected);
     }
 
     @Test
@@ -104,6 +151,20 @@ class TestExpressionLogic extends ArrowAllocatorTest {
     private List<Object> test(Function function, Object... values) {
         return evaluateColumn(
                 allocator, call(function, DataType.BOOLEAN, input(0, DataType.BOOLEAN)), DataType.BOOLEAN, values);
+    }
+
+    /** AND or OR of a row's values, one at a time: the dominant value wins, else any NULL makes NULL. */
+    private static Boolean threeValued(Function function, List<Object> row) {
+        boolean dominant = function == Function.OR;
+        boolean sawNull = false;
+        for (Object value : row) {
+            if (value == null) {
+                sawNull = true;
+            } else if ((Boolean) value == dominant) {
+                return dominant;
+            }
+        }
+        return sawNull ? null : !dominant;
     }
 
     private static Call binary(Function function) {
