@@ -146,4 +146,30 @@ class TestColumnGather extends ArrowAllocatorTest {
             }
         }
     }
+
+    @Test
+    void gathersRunsOfConsecutiveRowsAndSingleRowsAlike() {
+        BatchBuilder builder = BatchBuilder.of(TYPE);
+        for (int i = 0; i < 100; i++) {
+            builder.row(i, (long) -i, i / 4.0, i % 2 == 0, "s" + i, LocalDate.ofEpochDay(i), BigDecimal.valueOf(-i, 2));
+        }
+        int[] rows = java.util.stream.IntStream.concat(
+                        java.util.stream.IntStream.concat(
+                                java.util.stream.IntStream.range(0, 30), java.util.stream.IntStream.of(31, 33, 35)),
+                        java.util.stream.IntStream.concat(
+                                java.util.stream.IntStream.range(40, 47), java.util.stream.IntStream.range(50, 100)))
+                .toArray();
+        try (VectorSchemaRoot source = builder.build(allocator);
+                BatchAccumulator accumulator = new BatchAccumulator(TYPE.toSchema(), allocator, rows.length)) {
+            accumulator.append(source, rows, rows.length);
+            List<List<Object>> sourceRows = BatchRows.read(source);
+            List<List<Object>> expected = new ArrayList<>();
+            for (int row : rows) {
+                expected.add(sourceRows.get(row));
+            }
+            try (VectorSchemaRoot taken = accumulator.take()) {
+                assertThat(BatchRows.read(taken)).isEqualTo(expected);
+            }
+        }
+    }
 }
