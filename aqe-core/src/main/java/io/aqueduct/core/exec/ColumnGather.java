@@ -55,6 +55,15 @@ abstract class ColumnGather {
     abstract void gather(
             FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart);
 
+    /**
+     * As {@link #gather}, for sources the caller knows to hold no NULL (a join's build batches, counted once): a
+     * kernel may then skip each row's validity where no row is negative either.
+     */
+    void gatherWithoutNulls(
+            FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
+        gather(sources, batches, rows, count, target, targetStart);
+    }
+
     private static void ensureValueCapacity(FieldVector target, int valueCount) {
         while (target.getValueCapacity() < valueCount) {
             target.reAlloc();
@@ -95,6 +104,44 @@ abstract class ColumnGather {
 
         private FixedWidthGather(int width) {
             this.width = width;
+        }
+
+        @Override
+        void gatherWithoutNulls(
+                FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
+            if (batches == null || !noneNegative(rows, count)) {
+                gather(sources, batches, rows, count, target, targetStart);
+                return;
+            }
+            ensureValueCapacity(target, targetStart + count);
+            ArrowBuf[] data = dataBuffers(sources);
+            ArrowBuf targetData = target.getDataBuffer();
+            if (width == Long.BYTES) {
+                for (int i = 0; i < count; i++) {
+                    targetData.setLong(
+                            (long) (targetStart + i) * Long.BYTES,
+                            data[batches[i]].getLong((long) rows[i] * Long.BYTES));
+                }
+            } else if (width == Integer.BYTES) {
+                for (int i = 0; i < count; i++) {
+                    targetData.setInt(
+                            (long) (targetStart + i) * Integer.BYTES,
+                            data[batches[i]].getInt((long) rows[i] * Integer.BYTES));
+                }
+            } else if (width == 2 * Long.BYTES) {
+                for (int i = 0; i < count; i++) {
+                    long to = (long) (targetStart + i) * width;
+                    long at = (long) rows[i] * width;
+                    targetData.setLong(to, data[batches[i]].getLong(at));
+                    targetData.setLong(to + Long.BYTES, data[batches[i]].getLong(at + Long.BYTES));
+                }
+            } else {
+                for (int i = 0; i < count; i++) {
+                    targetData.setBytes(
+                            (long) (targetStart + i) * width, data[batches[i]], (long) rows[i] * width, width);
+                }
+            }
+            setValid(target.getValidityBuffer(), targetStart, count);
         }
 
         @Override

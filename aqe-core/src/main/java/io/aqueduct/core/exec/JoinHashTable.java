@@ -33,6 +33,8 @@ final class JoinHashTable implements AutoCloseable {
     private int[] groupStarts;
     private int[] groupRows;
     private boolean oneRowPerGroup;
+    /** Per column, whether it holds a NULL ({@link #hasNulls}), once asked. */
+    private Boolean[] columnsWithNulls;
 
     /**
      * @param keys the build input's key columns; without keys, every probe row is paired with every build row
@@ -158,6 +160,20 @@ final class JoinHashTable implements AutoCloseable {
 
     FieldVector vector(int batch, int column) {
         return batches.get(batch).getVector(column);
+    }
+
+    /** Whether column {@code column} holds a NULL in any build batch; counted once per column, after the build. */
+    boolean hasNulls(int column) {
+        if (columnsWithNulls == null) {
+            int columns =
+                    batches.isEmpty() ? 0 : batches.get(0).getFieldVectors().size();
+            columnsWithNulls = new Boolean[columns];
+        }
+        if (columnsWithNulls[column] == null) {
+            columnsWithNulls[column] =
+                    batches.stream().anyMatch(batch -> batch.getVector(column).getNullCount() > 0);
+        }
+        return columnsWithNulls[column];
     }
 
     /**

@@ -68,8 +68,12 @@ final class JoinPairGatherer {
             for (int source = 0; source < sources.length; source++) {
                 sources[source] = build.vector(source, buildColumns[i]);
             }
-            ColumnGather.of(sources[0])
-                    .gather(sources, batchIndexes, rowsInBatch, count, batch.getVector(probeColumns.length + i), 0);
+            FieldVector target = batch.getVector(probeColumns.length + i);
+            if (build.hasNulls(buildColumns[i])) {
+                ColumnGather.of(sources[0]).gather(sources, batchIndexes, rowsInBatch, count, target, 0);
+            } else {
+                ColumnGather.of(sources[0]).gatherWithoutNulls(sources, batchIndexes, rowsInBatch, count, target, 0);
+            }
         }
     }
 
