@@ -45,7 +45,9 @@ final class MarkdownReport {
                 ? " Ratio = Aqueduct median / %s median; totals cover queries that completed on every engine."
                         .formatted(report.baseline().orElseThrow().engine())
                 : "";
-        String order = report.baseline().isPresent() ? ", alternating the engines run by run" : "";
+        String order = report.baseline().isPresent()
+                ? ", alternating the engines run by run, each round in the order turned (A B, B A, ...)"
+                : "";
         return "%s: one warm-up run, then %d timed iteration%s per query%s; times in ms, each reading every row.%s"
                 .formatted(engines, report.iterations(), report.iterations() == 1 ? "" : "s", order, ratio);
     }

@@ -6,6 +6,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +33,11 @@ final class QueryTimer {
     }
 
     /**
-     * Times the query on every engine in turn: all the warm-ups first, then each timed iteration on every
-     * engine (in the map's order), so that JIT compilation, caches and the machine's noise fall on all the
-     * engines alike instead of on whichever runs first. An engine that fails once is not run again.
-     * Returns each engine's run, in the map's order.
+     * Times the query on every engine in turn: all the warm-ups first (in the map's order), then each timed
+     * iteration on every engine, in the reverse order of the round before (A B, B A, A B, ...), so that JIT
+     * compilation, caches and the machine's noise fall on all the engines alike: a compilation the first engine's
+     * run starts ends in the next one's, and with a fixed order the first engine would pay for every one. An
+     * engine that fails once is not run again. Returns each engine's run, in the map's order.
      */
     Map<String, QueryRun> timeAlternating(Map<String, Connection> engines, int query, String sql) {
         Map<String, Long> rowCounts = new LinkedHashMap<>();
@@ -49,8 +51,10 @@ final class QueryTimer {
                 failures.put(engine.getKey(), new QueryRun.Failed(query, firstLine(e)));
             }
         }
+        List<Map.Entry<String, Connection>> order = new ArrayList<>(engines.entrySet());
         for (int i = 0; i < iterations; i++) {
-            for (Map.Entry<String, Connection> engine : engines.entrySet()) {
+            Collections.reverse(order);
+            for (Map.Entry<String, Connection> engine : order) {
                 if (failures.containsKey(engine.getKey())) {
                     continue;
                 }

@@ -53,7 +53,7 @@ final class SkewMarkdown {
                 .collect(Collectors.joining(", "));
         return ("Aqueduct (%s), AQE on vs AQE off, one session each on the same cluster, both modes of a query run"
                         + " before the next query; both sessions set %s. One warm-up run per mode, then %d timed"
-                        + " iteration%s per mode, alternating the modes run by run; times in ms, each reading every row. Ratio = AQE-on median / AQE-off"
+                        + " iteration%s per mode, alternating the modes run by run, each round in the order turned; times in ms, each reading every row. Ratio = AQE-on median / AQE-off"
                         + " median (below 1: AQE on was faster); totals cover queries that completed in both modes."
                         + " Results equal = one more run in each mode returned the same rows (compared in full, in"
                         + " any order).")

@@ -49,7 +49,7 @@ class TestMarkdownReport {
         assertThat(MarkdownReport.render(report)).isEqualTo("""
                         # TPC-H SF 1
 
-                        Aqueduct (embedded cluster, 2 local workers) vs DuckDB (in-process, 2 threads): one warm-up run, then 1 timed iteration per query, alternating the engines run by run; times in ms, each reading every row. Ratio = Aqueduct median / DuckDB median; totals cover queries that completed on every engine.
+                        Aqueduct (embedded cluster, 2 local workers) vs DuckDB (in-process, 2 threads): one warm-up run, then 1 timed iteration per query, alternating the engines run by run, each round in the order turned (A B, B A, ...); times in ms, each reading every row. Ratio = Aqueduct median / DuckDB median; totals cover queries that completed on every engine.
 
                         | Query | Aqueduct median | Aqueduct min | Aqueduct max | Aqueduct rows | DuckDB median | DuckDB min | DuckDB max | DuckDB rows | Ratio | Rows match |
                         | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |

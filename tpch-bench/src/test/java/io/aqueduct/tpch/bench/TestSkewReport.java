@@ -80,7 +80,7 @@ class TestSkewReport {
         assertThat(SkewMarkdown.render(report)).isEqualTo("""
                 # Skew workload, skew.tiny (100,000 fact rows)
 
-                Aqueduct (test cluster), AQE on vs AQE off, one session each on the same cluster, both modes of a query run before the next query; both sessions set distributed.broadcast_max_bytes = 0, distributed.skew_min_bytes = 1MB. One warm-up run per mode, then 2 timed iterations per mode, alternating the modes run by run; times in ms, each reading every row. Ratio = AQE-on median / AQE-off median (below 1: AQE on was faster); totals cover queries that completed in both modes. Results equal = one more run in each mode returned the same rows (compared in full, in any order).
+                Aqueduct (test cluster), AQE on vs AQE off, one session each on the same cluster, both modes of a query run before the next query; both sessions set distributed.broadcast_max_bytes = 0, distributed.skew_min_bytes = 1MB. One warm-up run per mode, then 2 timed iterations per mode, alternating the modes run by run, each round in the order turned; times in ms, each reading every row. Ratio = AQE-on median / AQE-off median (below 1: AQE on was faster); totals cover queries that completed in both modes. Results equal = one more run in each mode returned the same rows (compared in full, in any order).
 
                 | Query | AQE on median | AQE on min | AQE on max | AQE off median | AQE off min | AQE off max | Rows | Ratio | Results equal |
                 | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |
