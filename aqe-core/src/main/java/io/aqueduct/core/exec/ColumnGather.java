@@ -114,33 +114,7 @@ abstract class ColumnGather {
                 return;
             }
             ensureValueCapacity(target, targetStart + count);
-            ArrowBuf[] data = dataBuffers(sources);
-            ArrowBuf targetData = target.getDataBuffer();
-            if (width == Long.BYTES) {
-                for (int i = 0; i < count; i++) {
-                    targetData.setLong(
-                            (long) (targetStart + i) * Long.BYTES,
-                            data[batches[i]].getLong((long) rows[i] * Long.BYTES));
-                }
-            } else if (width == Integer.BYTES) {
-                for (int i = 0; i < count; i++) {
-                    targetData.setInt(
-                            (long) (targetStart + i) * Integer.BYTES,
-                            data[batches[i]].getInt((long) rows[i] * Integer.BYTES));
-                }
-            } else if (width == 2 * Long.BYTES) {
-                for (int i = 0; i < count; i++) {
-                    long to = (long) (targetStart + i) * width;
-                    long at = (long) rows[i] * width;
-                    targetData.setLong(to, data[batches[i]].getLong(at));
-                    targetData.setLong(to + Long.BYTES, data[batches[i]].getLong(at + Long.BYTES));
-                }
-            } else {
-                for (int i = 0; i < count; i++) {
-                    targetData.setBytes(
-                            (long) (targetStart + i) * width, data[batches[i]], (long) rows[i] * width, width);
-                }
-            }
+            copyEach(dataBuffers(sources), batches, rows, 0, count, target.getDataBuffer(), targetStart);
             setValid(target.getValidityBuffer(), targetStart, count);
         }
 
@@ -187,9 +161,10 @@ abstract class ColumnGather {
          */
         private void gatherValues(ArrowBuf data, int[] rows, int count, FieldVector target, int targetStart) {
             ArrowBuf targetData = target.getDataBuffer();
+            ArrowBuf[] sources = {data};
             // Rows not dense (a shuffle's bucket, most filters) have too few long runs to look for them.
             if (count == 0 || 8L * count < 7L * ((long) rows[count - 1] - rows[0] + 1)) {
-                copyEach(data, rows, 0, count, targetData, targetStart);
+                copyEach(sources, null, rows, 0, count, targetData, targetStart);
                 setValid(target.getValidityBuffer(), targetStart, count);
                 return;
             }
@@ -203,40 +178,48 @@ abstract class ColumnGather {
                     run++;
                 }
                 if (run >= MIN_RUN) {
-                    copyEach(data, rows, uncopied, i - uncopied, targetData, targetStart);
+                    copyEach(sources, null, rows, uncopied, i - uncopied, targetData, targetStart);
                     targetData.setBytes(
                             (long) (targetStart + i) * width, data, (long) first * width, (long) run * width);
                     uncopied = i + run;
                 }
                 i += run;
             }
-            copyEach(data, rows, uncopied, count - uncopied, targetData, targetStart);
+            copyEach(sources, null, rows, uncopied, count - uncopied, targetData, targetStart);
             setValid(target.getValidityBuffer(), targetStart, count);
         }
 
-        /** Copies rows {@code rows[from..from + count)} one by one. */
-        private void copyEach(ArrowBuf data, int[] rows, int from, int count, ArrowBuf targetData, int targetStart) {
+        /**
+         * Copies rows {@code rows[from..from + count)} one by one, row {@code i} from source {@code batches[i]} (from
+         * the one source when {@code batches} is null).
+         */
+        private void copyEach(
+                ArrowBuf[] data, int[] batches, int[] rows, int from, int count, ArrowBuf targetData, int targetStart) {
             int end = from + count;
             if (width == Long.BYTES) {
                 for (int i = from; i < end; i++) {
+                    ArrowBuf source = data[batches == null ? 0 : batches[i]];
                     targetData.setLong(
-                            (long) (targetStart + i) * Long.BYTES, data.getLong((long) rows[i] * Long.BYTES));
+                            (long) (targetStart + i) * Long.BYTES, source.getLong((long) rows[i] * Long.BYTES));
                 }
             } else if (width == Integer.BYTES) {
                 for (int i = from; i < end; i++) {
+                    ArrowBuf source = data[batches == null ? 0 : batches[i]];
                     targetData.setInt(
-                            (long) (targetStart + i) * Integer.BYTES, data.getInt((long) rows[i] * Integer.BYTES));
+                            (long) (targetStart + i) * Integer.BYTES, source.getInt((long) rows[i] * Integer.BYTES));
                 }
             } else if (width == 2 * Long.BYTES) {
                 for (int i = from; i < end; i++) {
+                    ArrowBuf source = data[batches == null ? 0 : batches[i]];
                     long to = (long) (targetStart + i) * width;
                     long at = (long) rows[i] * width;
-                    targetData.setLong(to, data.getLong(at));
-                    targetData.setLong(to + Long.BYTES, data.getLong(at + Long.BYTES));
+                    targetData.setLong(to, source.getLong(at));
+                    targetData.setLong(to + Long.BYTES, source.getLong(at + Long.BYTES));
                 }
             } else {
                 for (int i = from; i < end; i++) {
-                    targetData.setBytes((long) (targetStart + i) * width, data, (long) rows[i] * width, width);
+                    ArrowBuf source = data[batches == null ? 0 : batches[i]];
+                    targetData.setBytes((long) (targetStart + i) * width, source, (long) rows[i] * width, width);
                 }
             }
         }
