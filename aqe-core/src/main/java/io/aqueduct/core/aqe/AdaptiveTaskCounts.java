@@ -1,6 +1,11 @@
 package io.aqueduct.core.aqe;
 
+import io.aqueduct.core.expr.InputReference;
+import io.aqueduct.core.plan.FilterNode;
 import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.PlanNode;
+import io.aqueduct.core.plan.ProjectNode;
+import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.WorkerTransport;
@@ -49,6 +54,12 @@ public final class AdaptiveTaskCounts {
     private final int maxTasks;
     private final ProducerSamples samples;
     private final WorkerTransport client;
+
+    /**
+     * The share of {@code broadcast_max_bytes} a table's estimated size may take for a build side scanning it to be
+     * kept broadcast unchecked: an eighth, in case the estimate is low.
+     */
+    static final double SURE_FIT_SHARE = 1.0 / 8;
 
     /** The build stages whose broadcast joins were checked against their runtime size. */
     private final Set<Integer> checkedBuildStages = new HashSet<>();
@@ -110,7 +121,39 @@ public final class AdaptiveTaskCounts {
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
         return BroadcastJoinRepartition.candidates(plan, stage).stream()
                 .filter(join -> !checkedBuildStages.contains(BroadcastJoinRepartition.buildStageId(join)))
+                .filter(join -> !buildSurelyFits(plan, join))
                 .toList();
+    }
+
+    /**
+     * Whether a broadcast join's build side stays broadcast without a look at its sample: its stage filters and picks
+     * columns of one table (so it outputs at most the table), which its statistics put at no more than {@link
+     * #SURE_FIT_SHARE} of {@code broadcast_max_bytes}. Waiting for such a sample (nation, region) only held back the
+     * probe side's stage.
+     */
+    private boolean buildSurelyFits(StagePlan plan, JoinNode join) {
+        Stage build = plan.stage(BroadcastJoinRepartition.buildStageId(join));
+        Optional<TableScanNode> scan = scanOnlyFilteredAndPicked(build.fragment());
+        if (!build.leaf() || scan.isEmpty()) {
+            return false;
+        }
+        long tableBytes = samples.statistics(scan.get()).sizeBytes();
+        return tableBytes > 0 && tableBytes <= settings.number(Setting.BROADCAST_MAX_BYTES) * SURE_FIT_SHARE;
+    }
+
+    /** The table a fragment reads, if it does nothing but filter its rows and pick its columns. */
+    private static Optional<TableScanNode> scanOnlyFilteredAndPicked(PlanNode fragment) {
+        if (fragment instanceof TableScanNode scan) {
+            return Optional.of(scan);
+        }
+        if (fragment instanceof FilterNode filter) {
+            return scanOnlyFilteredAndPicked(filter.source());
+        }
+        if (fragment instanceof ProjectNode project
+                && project.projections().stream().allMatch(InputReference.class::isInstance)) {
+            return scanOnlyFilteredAndPicked(project.source());
+        }
+        return Optional.empty();
     }
 
     /** What checking a stage's joins found: the re-planned plan if one changed, and the decisions. */

@@ -66,6 +66,11 @@ public final class ProducerSamples {
         this.client = client;
     }
 
+    /** The statistics of the table {@code scan} reads. */
+    TableStatistics statistics(TableScanNode scan) {
+        return statistics.apply(scan);
+    }
+
     /** A producer stage's output, extrapolated from what its tasks sampled. */
     public record Estimate(long sampledRows, long sampledBytes, double completion, long bytes, boolean lowerBound) {
         /** The rows the estimated bytes stand for, at the sample's bytes per row. */

@@ -213,6 +213,23 @@ class TestAdaptiveLoop {
     }
 
     @Test
+    void aBroadcastBuildSideSurelySmallIsNotSampledBeforeItsProbeSideStarts() {
+        // nation: 25 rows, a few KB by its statistics, far below an eighth of the default broadcast_max_bytes.
+        String join = "SELECT n_name, count(*) FROM customer JOIN nation ON c_nationkey = n_nationkey GROUP BY n_name";
+
+        InProcessQueries.Run unchecked = run(join, SettingValues.defaults());
+        InProcessQueries.Run checked =
+                run(join, SettingValues.defaults().with("distributed.broadcast_max_bytes", "8KB"));
+
+        assertThat(unchecked.decisions(AqeDecision.PARTITIONED_SWITCH)).isEmpty();
+        assertThat(checked.decisions(AqeDecision.PARTITIONED_SWITCH)).isNotEmpty();
+        assertThat(unchecked.rows())
+                .hasSize(25)
+                .isEqualTo(checked.rows())
+                .isEqualTo(run(join, STATIC).rows());
+    }
+
+    @Test
     void buildsAPartitionedJoinOnItsProbeSideWhenItsBuildSideTurnsOutTheLarger() {
         InProcessQueries.Run run = run(MISESTIMATED_JOIN, PARTITIONED);
 
