@@ -15,6 +15,7 @@ import io.aqueduct.core.stage.BroadcastJoinRepartition;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -61,7 +62,10 @@ public final class AdaptiveTaskCounts {
      */
     static final double SURE_FIT_SHARE = 1.0 / 8;
 
-    /** The build stages whose broadcast joins were checked against their runtime size. */
+    /**
+     * The build stages whose broadcast joins were checked against their runtime size, or need no check
+     * ({@link #buildSurelyFits}).
+     */
     private final Set<Integer> checkedBuildStages = new HashSet<>();
     /** The estimates {@link #checkJoins} made of a stage's sources, by stage id, until {@link #decide} takes them. */
     private final Map<Integer, Map<Integer, ProducerSamples.Estimate>> estimatedBeforeStart = new HashMap<>();
@@ -118,11 +122,21 @@ public final class AdaptiveTaskCounts {
         return !stage.leaf() && !stage.sourceStageIds().isEmpty() && !gathers(plan, stage) && !feedsBroadcast(stage);
     }
 
+    /** The stage's broadcast joins still to be checked; one whose build side surely fits counts as checked. */
     private List<JoinNode> uncheckedBroadcastJoins(StagePlan plan, Stage stage) {
-        return BroadcastJoinRepartition.candidates(plan, stage).stream()
-                .filter(join -> !checkedBuildStages.contains(BroadcastJoinRepartition.buildStageId(join)))
-                .filter(join -> !buildSurelyFits(plan, join))
-                .toList();
+        List<JoinNode> unchecked = new ArrayList<>();
+        for (JoinNode join : BroadcastJoinRepartition.candidates(plan, stage)) {
+            int buildStage = BroadcastJoinRepartition.buildStageId(join);
+            if (checkedBuildStages.contains(buildStage)) {
+                continue;
+            }
+            if (buildSurelyFits(plan, join)) {
+                checkedBuildStages.add(buildStage);
+                continue;
+            }
+            unchecked.add(join);
+        }
+        return unchecked;
     }
 
     /**

@@ -23,6 +23,7 @@ public final class CoalesceRule implements AdaptiveRule {
         long target = deciding.targetCost();
         SkewSplitRule.SkewSplits skew = deciding.skew();
         BucketAssignment assignment = BucketAssignment.plan(buckets.costs(), skew.ways(), target, deciding.maxTasks());
+        long[] taskCosts = assignment.taskCosts(buckets.costs());
         deciding.decide(decision(
                 deciding.stage(),
                 deciding.taskCount(),
@@ -30,14 +31,14 @@ public final class CoalesceRule implements AdaptiveRule {
                 deciding.bucketsPerTask(),
                 target,
                 deciding.maxTasks(),
-                buckets,
+                taskCosts,
                 assignment));
         deciding.settle(CoalescedSchedule.schedule(
                 deciding.plan(),
                 deciding.stage(),
                 deciding.bucketCount(),
                 assignment,
-                assignment.taskCosts(buckets.costs()),
+                taskCosts,
                 skew.splitStage(),
                 alignableProducerTasks(deciding, skew.splitStage()),
                 deciding.decisions()));
@@ -64,9 +65,8 @@ public final class CoalesceRule implements AdaptiveRule {
             int bucketsPerTask,
             long target,
             int maxTasks,
-            BucketCosts buckets,
+            long[] taskCosts,
             BucketAssignment assignment) {
-        long[] taskCosts = assignment.taskCosts(buckets.costs());
         long[] sorted = taskCosts.clone();
         Arrays.sort(sorted);
         DecisionInputs inputs = new DecisionInputs.Coalesce(

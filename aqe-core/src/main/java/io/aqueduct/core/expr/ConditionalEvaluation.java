@@ -21,14 +21,14 @@ final class ConditionalEvaluation {
      */
     static FieldVector evaluateForRows(
             VectorExpression expression, VectorSchemaRoot batch, int[] rows, int count, BufferAllocator allocator) {
-        try {
-            return expression.evaluate(batch, allocator);
-        } catch (AqueductException e) {
-            if (count == batch.getRowCount()) {
-                throw e;
-            }
-            return evaluateSelected(expression, batch, rows, count, allocator);
-        }
+        return evaluateForRows(
+                expression,
+                batch,
+                selected -> {
+                    System.arraycopy(rows, 0, selected, 0, count);
+                    return count;
+                },
+                allocator);
     }
 
     /** Writes the rows an operand is needed for to {@code rows}, returning how many. */

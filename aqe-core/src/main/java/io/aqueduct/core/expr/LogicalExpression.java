@@ -2,6 +2,7 @@ package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -49,7 +50,7 @@ final class LogicalExpression implements VectorExpression {
         // Per row: some operand held the dominant value; every operand so far held the other one.
         long[] anyDominant = new long[words];
         long[] allOther = new long[words];
-        java.util.Arrays.fill(allOther, -1L);
+        Arrays.fill(allOther, -1L);
         for (int i = 0; i < operands.size(); i++) {
             if (i > 0 && allDecided(anyDominant, rowCount)) {
                 break;

@@ -10,6 +10,7 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Hash join: {@code build} (the right input) is read whole into a hash table on {@code buildKeys},
@@ -86,10 +87,10 @@ public record JoinNode(
     public PlanNode withSidesSwapped(long newEstimatedBuildBytes) {
         int probeWidth = probe.outputType().size();
         int buildWidth = build.outputType().size();
-        Expression swappedResidual = residual == null
-                ? null
-                : InputReference.renumbered(
-                        residual, field -> field < probeWidth ? field + buildWidth : field - probeWidth);
+        // Where a column of the probe columns followed by the build ones is among the build ones followed by the
+        // probe's.
+        IntUnaryOperator swappedField = field -> field < probeWidth ? field + buildWidth : field - probeWidth;
+        Expression swappedResidual = residual == null ? null : InputReference.renumbered(residual, swappedField);
         RowType swappedOutput = joinType.outputsPairs() ? rotated(outputType, probeWidth) : outputType;
         JoinNode swapped = new JoinNode(
                 build,
@@ -107,8 +108,7 @@ public record JoinNode(
         }
         List<Expression> restoreOrder = new ArrayList<>();
         for (int field = 0; field < outputType.size(); field++) {
-            int swappedField = field < probeWidth ? field + buildWidth : field - probeWidth;
-            restoreOrder.add(new InputReference(swappedField, outputType.type(field)));
+            restoreOrder.add(new InputReference(swappedField.applyAsInt(field), outputType.type(field)));
         }
         return new ProjectNode(swapped, restoreOrder, outputType);
     }

@@ -102,18 +102,27 @@ final class OutputRouter implements AutoCloseable {
         if (pendingBroadcast == null) {
             pendingBroadcast = new BatchAccumulator(batch.getSchema(), allocator, FLUSH_ROWS);
         }
-        if (!fits(pendingBroadcast, rows)) {
-            flushBroadcast();
-        }
-        pendingBroadcast.append(batch, ALL_ROWS, rows);
-        if (pendingBroadcast.rowCount() >= FLUSH_ROWS) {
-            flushBroadcast();
-        }
+        collect(pendingBroadcast, batch, ALL_ROWS, rows, this::flushBroadcast);
     }
 
-    /** Whether {@code rows} more rows fit in what {@code pending} collected without growing it. */
-    private static boolean fits(BatchAccumulator pending, int rows) {
-        return pending.rowCount() == 0 || pending.rowCount() + rows <= pending.capacityRows();
+    /** Sends what an accumulator collected. */
+    private interface Send {
+        void send() throws InterruptedException;
+    }
+
+    /**
+     * Appends rows {@code rows[0..count)} of {@code batch} to {@code pending}, sending what it collected first if they
+     * would not fit without growing it, and after if it is full.
+     */
+    private static void collect(BatchAccumulator pending, VectorSchemaRoot batch, int[] rows, int count, Send send)
+            throws InterruptedException {
+        if (pending.rowCount() > 0 && pending.rowCount() + count > pending.capacityRows()) {
+            send.send();
+        }
+        pending.append(batch, rows, count);
+        if (pending.rowCount() >= FLUSH_ROWS) {
+            send.send();
+        }
     }
 
     private void flushBroadcast() throws InterruptedException {
@@ -168,13 +177,8 @@ final class OutputRouter implements AutoCloseable {
             if (pending[bucket] == null) {
                 pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator, FLUSH_ROWS);
             }
-            if (!fits(pending[bucket], count)) {
-                flush(bucket);
-            }
-            pending[bucket].append(batch, selected, count);
-            if (pending[bucket].rowCount() >= FLUSH_ROWS) {
-                flush(bucket);
-            }
+            int collecting = bucket;
+            collect(pending[bucket], batch, selected, count, () -> flush(collecting));
         }
     }
 
