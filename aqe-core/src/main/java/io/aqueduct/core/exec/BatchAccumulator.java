@@ -45,8 +45,7 @@ public final class BatchAccumulator implements AutoCloseable {
             for (var field : schema.getFields()) {
                 FieldVector vector = field.createVector(allocator);
                 vectors.add(vector);
-                vector.setInitialCapacity(Math.max(count, capacityRows));
-                vector.allocateNew();
+                ColumnGather.allocate(vector, Math.max(count, capacityRows));
             }
         }
         List<FieldVector> from = source.getFieldVectors();

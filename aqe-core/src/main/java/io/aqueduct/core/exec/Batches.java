@@ -5,6 +5,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.RowType;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.BitVector;
@@ -21,12 +22,22 @@ public final class Batches {
 
     /** A new batch of {@code type} with room for {@code rows} rows and a row count of zero. */
     static VectorSchemaRoot allocate(RowType type, int rows, BufferAllocator allocator) {
+        return allocate(type, rows, allocator, vector -> {
+            vector.setInitialCapacity(rows);
+            vector.allocateNew();
+        });
+    }
+
+    /** As {@link #allocate}, for rows that {@link ColumnGather} will write: see {@link ColumnGather#allocate}. */
+    static VectorSchemaRoot allocateForGather(RowType type, int rows, BufferAllocator allocator) {
+        return allocate(type, rows, allocator, vector -> ColumnGather.allocate(vector, rows));
+    }
+
+    private static VectorSchemaRoot allocate(
+            RowType type, int rows, BufferAllocator allocator, Consumer<FieldVector> allocation) {
         VectorSchemaRoot batch = VectorSchemaRoot.create(type.toSchema(), allocator);
         try {
-            for (FieldVector vector : batch.getFieldVectors()) {
-                vector.setInitialCapacity(rows);
-                vector.allocateNew();
-            }
+            batch.getFieldVectors().forEach(allocation);
         } catch (OutOfMemoryException e) {
             batch.close();
             throw new AqueductException(ErrorCode.EXCEEDED_MEMORY_LIMIT, "Query exceeded its memory limit", e);

@@ -1,12 +1,16 @@
 package io.aqueduct.core.exec;
 
+import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.util.DataSizeRoundingUtil;
 
 /**
  * Copies chosen rows of one column, taken from one or several source vectors of the same type, into a
@@ -44,6 +48,36 @@ abstract class ColumnGather {
             return VARIABLE_WIDTH;
         }
         return GENERIC;
+    }
+
+    /**
+     * Allocates {@code target} for {@code rows} rows to be gathered into it. A fixed-width vector's values are left as
+     * the allocator hands them out instead of being zeroed first (a tenth of a shuffle's time went to zeroing): a
+     * gather writes every row's value, a NULL's as zeros, and its validity bit. The validity bits are cleared.
+     */
+    static void allocate(FieldVector target, int rows) {
+        if (!(target instanceof BaseFixedWidthVector fixed) || target instanceof BitVector) {
+            target.setInitialCapacity(rows);
+            target.allocateNew();
+            return;
+        }
+        int capacity = Math.max(1, rows);
+        BufferAllocator allocator = target.getAllocator();
+        try (ArrowBuf validity = allocator.buffer(DataSizeRoundingUtil.divideBy8Ceil(capacity));
+                ArrowBuf data = allocator.buffer((long) capacity * fixed.getTypeWidth())) {
+            validity.setZero(0, validity.capacity());
+            fixed.loadFieldBuffers(new ArrowFieldNode(0, 0), List.of(validity, data));
+        }
+    }
+
+    /** Sets rows {@code [0, count)} of {@code target}, allocated by {@link #allocate}, to NULL. */
+    static void fillNulls(FieldVector target, int count) {
+        if (target instanceof BaseFixedWidthVector fixed && !(target instanceof BitVector)) {
+            target.getDataBuffer().setZero(0, (long) count * fixed.getTypeWidth());
+        }
+        for (int row = 0; row < count; row++) {
+            target.setNull(row);
+        }
     }
 
     /** Gathers rows {@code rows[0..count)} of the single vector {@code source}. */
@@ -135,6 +169,7 @@ abstract class ColumnGather {
                 int at = targetStart + i;
                 if (!isValid(validity, source, row)) {
                     BitVectorHelper.unsetBit(targetValidity, at);
+                    targetData.setZero((long) at * width, width);
                     continue;
                 }
                 BitVectorHelper.setBit(targetValidity, at);

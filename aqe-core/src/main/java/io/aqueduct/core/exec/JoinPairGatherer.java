@@ -34,12 +34,12 @@ final class JoinPairGatherer {
             int[] buildRows,
             int count,
             BufferAllocator allocator) {
-        VectorSchemaRoot batch = Batches.allocate(type, count, allocator);
+        VectorSchemaRoot batch = Batches.allocateForGather(type, count, allocator);
         try {
             for (int i = 0; i < probeColumns.length; i++) {
                 FieldVector target = batch.getVector(i);
                 if (probeBatch == null) {
-                    setNulls(target, count);
+                    ColumnGather.fillNulls(target, count);
                 } else {
                     ColumnGather.gather(probeBatch.getVector(probeColumns[i]), probeRows, count, target, 0);
                 }
@@ -62,7 +62,7 @@ final class JoinPairGatherer {
         FieldVector[] sources = new FieldVector[build.batchCount()];
         for (int i = 0; i < buildColumns.length; i++) {
             if (sources.length == 0) {
-                setNulls(batch.getVector(probeColumns.length + i), count);
+                ColumnGather.fillNulls(batch.getVector(probeColumns.length + i), count);
                 continue;
             }
             for (int source = 0; source < sources.length; source++) {
@@ -74,12 +74,6 @@ final class JoinPairGatherer {
             } else {
                 ColumnGather.of(sources[0]).gatherWithoutNulls(sources, batchIndexes, rowsInBatch, count, target, 0);
             }
-        }
-    }
-
-    private static void setNulls(FieldVector target, int count) {
-        for (int row = 0; row < count; row++) {
-            target.setNull(row);
         }
     }
 }

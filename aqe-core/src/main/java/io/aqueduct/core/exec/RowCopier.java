@@ -17,8 +17,7 @@ public final class RowCopier {
             for (FieldVector from : source.getFieldVectors()) {
                 FieldVector to = from.getField().createVector(allocator);
                 vectors.add(to);
-                to.setInitialCapacity(count);
-                to.allocateNew();
+                ColumnGather.allocate(to, count);
                 ColumnGather.gather(from, rows, count, to, 0);
                 to.setValueCount(count);
             }

@@ -95,7 +95,7 @@ final class SortBuffer implements AutoCloseable {
 
     /** A new batch, owned by the caller, of the rows at {@code addresses[from, from + count)}. */
     VectorSchemaRoot copyRows(long[] addresses, int from, int count, BufferAllocator target) {
-        VectorSchemaRoot output = Batches.allocate(rowType, count, target);
+        VectorSchemaRoot output = Batches.allocateForGather(rowType, count, target);
         // The addresses split into batch indexes and rows, as the gather kernel reads them.
         long indexBytes = 2L * count * Integer.BYTES;
         memory.add(indexBytes);

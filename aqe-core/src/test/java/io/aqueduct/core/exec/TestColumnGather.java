@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
@@ -53,6 +54,36 @@ class TestColumnGather extends ArrowAllocatorTest {
                 expected.add(rows[i] < 0 ? firstRows.get(1) : (batches[i] == 0 ? firstRows : secondRows).get(rows[i]));
             }
             assertThat(BatchRows.read(target)).isEqualTo(expected);
+        }
+    }
+
+    /**
+     * A target allocated for a gather is not zeroed first: a NULL row's value must be written as zeros, here over a value
+     * gathered into the same row before, so that hashing or comparing a NULL's bytes sees what a zeroed vector held.
+     */
+    @Test
+    void writesZerosForNullRowsOfAFixedWidthTarget() {
+        RowType type = BatchBuilder.rowType(DataType.INTEGER, DataType.BIGINT, DataType.decimal(12, 2));
+        try (VectorSchemaRoot source = BatchBuilder.of(type)
+                        .row(7, 70L, new BigDecimal("7.77"))
+                        .row(null, null, null)
+                        .build(allocator);
+                VectorSchemaRoot target = Batches.allocateForGather(type, 8, allocator)) {
+            for (int column = 0; column < type.size(); column++) {
+                FieldVector vector = target.getVector(column);
+                ColumnGather.gather(source.getVector(column), new int[] {0, 0, 0}, 3, vector, 0);
+                ColumnGather.gather(source.getVector(column), new int[] {1, -1, 0}, 3, vector, 0);
+                int width = ((BaseFixedWidthVector) vector).getTypeWidth();
+                for (int row = 0; row < 2; row++) {
+                    for (int at = row * width; at < (row + 1) * width; at++) {
+                        assertThat(vector.getDataBuffer().getByte(at)).isZero();
+                    }
+                }
+            }
+            target.setRowCount(3);
+
+            List<List<Object>> sourceRows = BatchRows.read(source);
+            assertThat(BatchRows.read(target)).containsExactly(sourceRows.get(1), sourceRows.get(1), sourceRows.get(0));
         }
     }
 
