@@ -20,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.stream.IntStream;
 
 /**
  * A producer stage's output size, estimated at runtime from what its tasks' late-bound heads sampled:
@@ -225,20 +226,39 @@ public final class ProducerSamples {
     /**
      * Waits until every task's sampler has seen its budget or its whole input, or the tasks have read
      * {@link #ENOUGH_COMPLETION} of their expected driving input (each its share of a table, or all
-     * together a stage's output) by the time of their last sampled batch.
+     * together a stage's output) by the time of their last sampled batch. Each look is one long poll of every task not
+     * sampled enough yet, all at once, which its worker answers with the task's status as soon as it is: a look at a
+     * busy worker costs milliseconds, and a status call beside each poll doubled them.
      */
     private List<TaskStatus> awaitSampled(
             List<TaskLocation> tasks, Optional<ExpectedInput> expected, BooleanSupplier abandoned, Executor calls) {
+        SampleWait wait =
+                new SampleWait(sampleBudgetBytes, enoughDrivingRowsPerTask(expected, tasks.size()), POLL_MILLIS);
+        TaskStatus[] statuses = new TaskStatus[tasks.size()];
+        List<Integer> polled = IntStream.range(0, tasks.size()).boxed().toList();
         while (true) {
-            List<TaskStatus> statuses = statuses(tasks, calls);
-            if (statuses.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
-                    || expected.filter(input -> readEnough(input, statuses)).isPresent()) {
-                return statuses;
+            List<TaskStatus> answers =
+                    ParallelCalls.each(polled, task -> client.awaitSampled(tasks.get(task), wait), calls);
+            for (int i = 0; i < polled.size(); i++) {
+                statuses[polled.get(i)] = unlessFailed(answers.get(i));
             }
-            awaitFirstUnsampled(tasks, statuses, enoughDrivingRowsPerTask(expected, tasks.size()));
+            List<TaskStatus> looked = List.of(statuses);
+            if (looked.stream().allMatch(status -> status.sampled(sampleBudgetBytes))
+                    || expected.filter(input -> readEnough(input, looked)).isPresent()) {
+                return looked;
+            }
             if (abandoned.getAsBoolean()) {
                 throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
             }
+            List<Integer> unsampled = IntStream.range(0, tasks.size())
+                    .filter(task -> !wait.reached(statuses[task].sampledBytes(), statuses[task].sampledDrivingRows())
+                            && !statuses[task].sampled(sampleBudgetBytes))
+                    .boxed()
+                    .toList();
+            // Every task reached its share, the tasks together not yet (reading a stage's output unevenly): all again.
+            polled = unsampled.isEmpty()
+                    ? IntStream.range(0, tasks.size()).boxed().toList()
+                    : unsampled;
         }
     }
 
@@ -266,25 +286,14 @@ public final class ProducerSamples {
     }
 
     private List<TaskStatus> statuses(List<TaskLocation> tasks, Executor calls) {
-        List<TaskStatus> statuses = ParallelCalls.each(tasks, client::taskStatus, calls);
-        for (TaskStatus status : statuses) {
-            if (status.state() == TaskState.FAILED) {
-                throw status.error().toException();
-            }
-        }
-        return statuses;
+        return ParallelCalls.each(tasks, task -> unlessFailed(client.taskStatus(task)), calls);
     }
 
-    /**
-     * The pause before the next look: a long poll of the first task not sampled yet, which its worker answers as
-     * soon as that task is sampled, so that a producer sampled within the pause holds its consumer back no longer.
-     */
-    private void awaitFirstUnsampled(List<TaskLocation> tasks, List<TaskStatus> statuses, long enoughDrivingRows) {
-        for (int i = 0; i < tasks.size(); i++) {
-            if (!statuses.get(i).sampled(sampleBudgetBytes)) {
-                client.awaitSampled(tasks.get(i), new SampleWait(sampleBudgetBytes, enoughDrivingRows, POLL_MILLIS));
-                break;
-            }
+    /** The status, or the failure of a task that failed thrown. */
+    private static TaskStatus unlessFailed(TaskStatus status) {
+        if (status.state() == TaskState.FAILED) {
+            throw status.error().toException();
         }
+        return status;
     }
 }

@@ -16,6 +16,7 @@ import io.aqueduct.core.stage.StagePlan;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
@@ -95,6 +96,57 @@ class TestStageScheduler {
                 .isTrue();
         assertThat(run.rows())
                 .isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+    }
+
+    /**
+     * Waiting for a scan stage's samples takes one long poll of each of its tasks that are not sampled yet, all at once,
+     * and no status call: every round trip to a busy worker costs milliseconds the consumer waits.
+     */
+    @Test
+    void looksAtAProducersTasksByLongPollsOnly() {
+        String aggregation = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
+        StagePlan plan = queries.plan("tiny", aggregation, ADAPTIVE);
+        Stage scan = plan.stages().stream().filter(Stage::leaf).findFirst().orElseThrow();
+        CountedLooks transport = new CountedLooks(queries.workers(), scan.id());
+
+        InProcessQueries.Run run = queries.run("tiny", aggregation, ADAPTIVE, transport);
+
+        assertThat(transport.statusCalls.get())
+                .as("status calls to the scan's tasks")
+                .isZero();
+        assertThat(transport.polls.get())
+                .as("long polls of the scan's tasks")
+                .isGreaterThanOrEqualTo(scan.plannedTaskCount());
+        assertThat(run.rows())
+                .isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+    }
+
+    /** The workers as the coordinator sees them, counting the status calls and long polls of one stage's tasks. */
+    private static final class CountedLooks extends ForwardingTransport {
+        private final int countedStage;
+        final AtomicInteger statusCalls = new AtomicInteger();
+        final AtomicInteger polls = new AtomicInteger();
+
+        CountedLooks(WorkerTransport workers, int countedStage) {
+            super(workers);
+            this.countedStage = countedStage;
+        }
+
+        @Override
+        public TaskStatus taskStatus(TaskLocation task) {
+            if (stageOf(task) == countedStage) {
+                statusCalls.incrementAndGet();
+            }
+            return super.taskStatus(task);
+        }
+
+        @Override
+        public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
+            if (stageOf(task) == countedStage) {
+                polls.incrementAndGet();
+            }
+            return super.awaitSampled(task, wait);
+        }
     }
 
     /**
