@@ -43,16 +43,27 @@ final class KeySampler {
         this.keys = List.copyOf(keys);
     }
 
-    void add(VectorSchemaRoot batch, long batchBytes) {
+    /** The partitioning key columns it profiles. */
+    List<Integer> keys() {
+        return keys;
+    }
+
+    /**
+     * Profiles the batch's rows; returns each row's fine bucket, from which routing the batch once bound takes its
+     * bucket instead of hashing the keys again.
+     */
+    short[] add(VectorSchemaRoot batch, long batchBytes) {
         int rowCount = batch.getRowCount();
+        short[] fineBuckets = new short[rowCount];
         if (rowCount == 0) {
-            return;
+            return fineBuckets;
         }
         long[] hashes = HashPartitioner.hashes(batch, keys);
         double bytesPerRow = (double) batchBytes / rowCount;
         double carried = 0;
         for (int row = 0; row < rowCount; row++) {
             int fine = HashPartitioner.fineBucket(hashes[row]);
+            fineBuckets[row] = (short) fine;
             rows[fine]++;
             // Spread the batch's bytes over its rows without losing the fractions.
             carried += bytesPerRow;
@@ -63,6 +74,7 @@ final class KeySampler {
                 count(hashes[row], fine, batch, row);
             }
         }
+        return fineBuckets;
     }
 
     private void count(long hash, int fine, VectorSchemaRoot batch, int row) {

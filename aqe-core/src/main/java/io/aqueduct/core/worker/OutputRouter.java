@@ -74,7 +74,15 @@ final class OutputRouter implements AutoCloseable {
      * Routes {@code input}, which the router closes. Buffered output outlives the operators, so it is
      * first moved (not copied) into the task's allocator.
      */
-    synchronized void route(VectorSchemaRoot input) throws InterruptedException {
+    void route(VectorSchemaRoot input) throws InterruptedException {
+        route(input, null);
+    }
+
+    /**
+     * As {@link #route(VectorSchemaRoot)}, given each row's fine bucket ({@link HashPartitioner#fineBucket}) of the
+     * binding's keys when they were hashed already (a held sample), else null.
+     */
+    synchronized void route(VectorSchemaRoot input, short[] fineBuckets) throws InterruptedException {
         if (closed) {
             input.close();
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Task output was abandoned");
@@ -87,7 +95,7 @@ final class OutputRouter implements AutoCloseable {
             switch (binding.partitioning().kind()) {
                 case SINGLE -> buffer.add(0, new VectorUnloader(batch).getRecordBatch());
                 case BROADCAST -> broadcast(batch);
-                case HASH -> routeByHash(batch);
+                case HASH -> routeByHash(batch, fineBuckets);
             }
         }
     }
@@ -138,7 +146,7 @@ final class OutputRouter implements AutoCloseable {
         }
     }
 
-    private void routeByHash(VectorSchemaRoot batch) throws InterruptedException {
+    private void routeByHash(VectorSchemaRoot batch, short[] fineBuckets) throws InterruptedException {
         int rows = batch.getRowCount();
         int bucketCount = binding.bucketCount();
         if (bucketCount == 1) {
@@ -146,7 +154,13 @@ final class OutputRouter implements AutoCloseable {
             return;
         }
         int[] bucketOfRow = new int[rows];
-        hashPartitioner.partition(batch, bucketOfRow);
+        if (fineBuckets == null) {
+            hashPartitioner.partition(batch, bucketOfRow);
+        } else {
+            for (int row = 0; row < rows; row++) {
+                bucketOfRow[row] = HashPartitioner.bucketOfFine(fineBuckets[row], bucketCount);
+            }
+        }
         int[] counts = new int[bucketCount + 1];
         for (int bucket : bucketOfRow) {
             counts[bucket + 1]++;

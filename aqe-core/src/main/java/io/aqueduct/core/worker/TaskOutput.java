@@ -37,6 +37,9 @@ public final class TaskOutput implements AutoCloseable {
     private final int producerTask;
 
     private final List<VectorSchemaRoot> held = new ArrayList<>();
+    /** Each held batch's rows' fine buckets, as the key sampler found them (null without one). */
+    private final List<short[]> heldFineBuckets = new ArrayList<>();
+
     private long sampledRows;
     private long sampledBytes;
     /** The task's driving rows read when the last sampled batch came out: the sample's completion. */
@@ -76,9 +79,7 @@ public final class TaskOutput implements AutoCloseable {
                 sampledRows += batch.getRowCount();
                 sampledBytes += bytes;
                 sampledDrivingRows = drivingRows.getAsLong();
-                if (keySampler != null) {
-                    keySampler.add(batch, bytes);
-                }
+                heldFineBuckets.add(keySampler == null ? null : keySampler.add(batch, bytes));
                 held.add(Batches.transfer(batch, allocator));
                 unheld = null;
                 // Wakes a coordinator's long poll (awaitSampled), which looks whether it sampled enough now.
@@ -121,16 +122,26 @@ public final class TaskOutput implements AutoCloseable {
         return complete;
     }
 
-    /** Routes the held sample; only the task's own thread routes, so this may block on a full buffer. */
+    /**
+     * Routes the held sample; only the task's own thread routes, so this may block on a full buffer. Rows hashed on the
+     * keys the binding routes by go to their buckets without being hashed again.
+     */
     private void routeHeld() throws InterruptedException {
         List<VectorSchemaRoot> sample;
+        List<short[]> fineBuckets;
+        boolean hashedAsBound;
         synchronized (this) {
             sample = List.copyOf(held);
+            fineBuckets = new ArrayList<>(heldFineBuckets);
             held.clear();
+            heldFineBuckets.clear();
+            hashedAsBound = keySampler != null
+                    && binding.partitioning().kind() == PartitioningKind.HASH
+                    && binding.partitioning().keys().equals(keySampler.keys());
         }
         for (int i = 0; i < sample.size(); i++) {
             try {
-                router.route(sample.get(i));
+                router.route(sample.get(i), hashedAsBound ? fineBuckets.get(i) : null);
             } catch (RuntimeException | InterruptedException e) {
                 sample.subList(i + 1, sample.size()).forEach(VectorSchemaRoot::close);
                 throw e;
@@ -221,6 +232,7 @@ public final class TaskOutput implements AutoCloseable {
         closed = true;
         held.forEach(VectorSchemaRoot::close);
         held.clear();
+        heldFineBuckets.clear();
         if (buffer != null) {
             buffer.close();
         }

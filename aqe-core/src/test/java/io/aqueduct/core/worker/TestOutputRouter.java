@@ -172,6 +172,46 @@ class TestOutputRouter extends ArrowAllocatorTest {
         assertThat(HashPartitioner.bucketOfFine(top.fineBucket(), 8)).isEqualTo(bucketOf(HOT_KEY, 8));
     }
 
+    /**
+     * The held sample goes to its buckets by the fine buckets the key sampler hashed it into, the batches after the
+     * binding by hashing them: both land where the partitioner puts their keys.
+     */
+    @Test
+    void routesTheHeldSampleAndTheRowsAfterItToTheirKeysBuckets() throws Exception {
+        List<Long> keys = keys(0, 4000, 1);
+        Map<Long, Integer> buckets = bucketsOf(keys, 8);
+        Map<Integer, List<Long>> partitions = new HashMap<>();
+        try (TaskOutput output =
+                new TaskOutput(BY_KEY, allocator, Long.MAX_VALUE, Long.MAX_VALUE, () -> false, () -> 0, 0)) {
+            output.add(batch(keys.subList(0, 1000)));
+            output.add(batch(keys.subList(1000, 2000)));
+            output.bind(OutputBinding.of(BY_KEY, 8));
+            output.add(batch(keys.subList(2000, 3000)));
+            output.add(batch(keys.subList(3000, 4000)));
+            output.finish();
+
+            OutputBuffer buffer = output.awaitBuffer(1000, () -> false);
+            for (int partition = 0; partition < 8; partition++) {
+                OutputBuffer.Poll poll;
+                while (!(poll = buffer.poll(new int[] {partition}, 10)).isEnd()) {
+                    try (ArrowRecordBatch batch = poll.batch();
+                            VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator)) {
+                        new VectorLoader(root).load(batch);
+                        for (int row = 0; row < root.getRowCount(); row++) {
+                            partitions
+                                    .computeIfAbsent(partition, p -> new ArrayList<>())
+                                    .add(((BigIntVector) root.getVector(0)).get(row));
+                        }
+                    }
+                }
+            }
+        }
+
+        assertThat(partitions.values().stream().flatMap(List::stream)).containsExactlyInAnyOrderElementsOf(keys);
+        partitions.forEach((partition, received) -> assertThat(received)
+                .allSatisfy(key -> assertThat(buckets.get(key)).isEqualTo(partition)));
+    }
+
     /** The sample's completion is the driving rows read when its last batch came out, not when asked. */
     @Test
     void theSampleKeepsTheDrivingRowsReadWhenItsLastBatchCameOut() throws Exception {
