@@ -20,7 +20,7 @@ public enum Setting {
     DYNAMIC_BYTES_PER_PARTITION(
             "distributed.dynamic_bytes_per_partition",
             Kind.BYTES,
-            "40MB",
+            "20MB",
             "Compute budget per task of a stage sized at runtime, in work units (hashing one byte into a join's"
                     + " probe is one; receiving it half, building a hash table with it two, aggregating it one): lower"
                     + " means more tasks"),
