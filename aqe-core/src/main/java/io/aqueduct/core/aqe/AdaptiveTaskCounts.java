@@ -8,7 +8,6 @@ import io.aqueduct.core.plan.ProjectNode;
 import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.protocol.TaskLocation;
-import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.BroadcastJoinRepartition;
@@ -54,7 +53,6 @@ public final class AdaptiveTaskCounts {
     private final SettingValues settings;
     private final int maxTasks;
     private final ProducerSamples samples;
-    private final WorkerTransport client;
 
     /**
      * The share of {@code broadcast_max_bytes} a table's estimated size may take for a build side scanning it to be
@@ -72,11 +70,10 @@ public final class AdaptiveTaskCounts {
     /** The rules that re-planned each stage at runtime, by stage id: none re-plans a stage twice. */
     private final Map<Integer, Set<String>> replannedBy = new HashMap<>();
 
-    public AdaptiveTaskCounts(SettingValues settings, int maxTasks, ProducerSamples samples, WorkerTransport client) {
+    public AdaptiveTaskCounts(SettingValues settings, int maxTasks, ProducerSamples samples) {
         this.settings = settings;
         this.maxTasks = maxTasks;
         this.samples = samples;
-        this.client = client;
     }
 
     /**
@@ -200,7 +197,7 @@ public final class AdaptiveTaskCounts {
                 tasksByStage,
                 settings,
                 maxTasks,
-                client,
+                samples::keySample,
                 calls,
                 source -> samples.await(plan.stage(source), tasksByStage, calls),
                 sampled,
@@ -293,7 +290,7 @@ public final class AdaptiveTaskCounts {
                 tasksByStage,
                 settings,
                 maxTasks,
-                client,
+                samples::keySample,
                 calls,
                 source -> samples.await(plan.stage(source), tasksByStage, calls),
                 estimates,

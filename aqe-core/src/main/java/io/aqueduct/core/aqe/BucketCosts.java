@@ -3,7 +3,6 @@ package io.aqueduct.core.aqe;
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.TaskLocation;
-import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.PartitioningKind;
 import io.aqueduct.core.stage.Stage;
 import io.aqueduct.core.stage.StagePlan;
@@ -13,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The estimated cost of each hash bucket of a stage's shuffled input, from its producers' key samples:
@@ -29,7 +29,7 @@ public record BucketCosts(
             Map<Integer, ProducerSamples.Estimate> estimates,
             Map<Integer, List<TaskLocation>> tasksByStage,
             int bucketCount,
-            WorkerTransport client,
+            Function<TaskLocation, KeySample> keySamples,
             Executor calls) {
         Map<Integer, Double> weights = CostModel.weights(stage.fragment(), estimates);
         long[] costs = new long[bucketCount];
@@ -38,7 +38,7 @@ public record BucketCosts(
         List<Integer> hashed = estimates.keySet().stream()
                 .filter(source -> plan.stage(source).outputPartitioning().kind() == PartitioningKind.HASH)
                 .toList();
-        Map<Integer, List<KeySample>> samples = keySamples(hashed, tasksByStage, client, calls);
+        Map<Integer, List<KeySample>> samples = keySamples(hashed, tasksByStage, keySamples, calls);
         for (int source : hashed) {
             ProducerSamples.Estimate estimate = estimates.get(source);
             double scale = estimate.sampledBytes() == 0 ? 0 : (double) estimate.bytes() / estimate.sampledBytes();
@@ -71,12 +71,12 @@ public record BucketCosts(
     private static Map<Integer, List<KeySample>> keySamples(
             List<Integer> sources,
             Map<Integer, List<TaskLocation>> tasksByStage,
-            WorkerTransport client,
+            Function<TaskLocation, KeySample> keySamples,
             Executor calls) {
         List<Map.Entry<Integer, TaskLocation>> tasks = sources.stream()
                 .flatMap(source -> tasksByStage.get(source).stream().map(task -> Map.entry(source, task)))
                 .toList();
-        List<KeySample> fetched = ParallelCalls.each(tasks, task -> client.keySample(task.getValue()), calls);
+        List<KeySample> fetched = ParallelCalls.each(tasks, task -> keySamples.apply(task.getValue()), calls);
         Map<Integer, List<KeySample>> bySource = new LinkedHashMap<>();
         sources.forEach(source -> bySource.put(source, new ArrayList<>()));
         for (int i = 0; i < tasks.size(); i++) {

@@ -2,8 +2,8 @@ package io.aqueduct.core.aqe;
 
 import io.aqueduct.core.exec.HashPartitioner;
 import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.TaskLocation;
-import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.stage.Stage;
@@ -28,7 +28,7 @@ public final class DecidingStage {
     private final Map<Integer, List<TaskLocation>> tasksByStage;
     private final SettingValues settings;
     private final int maxTasks;
-    private final WorkerTransport transport;
+    private final Function<TaskLocation, KeySample> keySamples;
     private final Executor calls;
     private final Function<Integer, ProducerSamples.Estimate> sample;
     private final Map<Integer, ProducerSamples.Estimate> estimates;
@@ -43,6 +43,7 @@ public final class DecidingStage {
     private SkewSplitRule.SkewSplits skew = SkewSplitRule.SkewSplits.NONE;
 
     /**
+     * @param keySamples a producer task's key profile
      * @param calls runs the round trips to the producers' tasks, those of one look all at once
      * @param sample waits for a producer stage's samples and returns its estimate
      * @param estimates the estimates of the stage's sources, when they were sampled (empty before)
@@ -55,7 +56,7 @@ public final class DecidingStage {
             Map<Integer, List<TaskLocation>> tasksByStage,
             SettingValues settings,
             int maxTasks,
-            WorkerTransport transport,
+            Function<TaskLocation, KeySample> keySamples,
             Executor calls,
             Function<Integer, ProducerSamples.Estimate> sample,
             Map<Integer, ProducerSamples.Estimate> estimates,
@@ -66,7 +67,7 @@ public final class DecidingStage {
         this.tasksByStage = tasksByStage;
         this.settings = settings;
         this.maxTasks = maxTasks;
-        this.transport = transport;
+        this.keySamples = keySamples;
         this.calls = calls;
         this.sample = sample;
         this.estimates = estimates;
@@ -146,7 +147,7 @@ public final class DecidingStage {
     /** The cost of each bucket from the producers' key samples, measured once. */
     BucketCosts buckets() {
         if (buckets == null) {
-            buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount(), transport, calls);
+            buckets = BucketCosts.measure(plan, stage, estimates, tasksByStage, bucketCount(), keySamples, calls);
         }
         return buckets;
     }

@@ -7,6 +7,7 @@ import io.aqueduct.core.plan.DrivingInput;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.RemoteSourceNode;
 import io.aqueduct.core.plan.TableScanNode;
+import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskLocation;
 import io.aqueduct.core.protocol.TaskState;
@@ -58,6 +59,8 @@ public final class ProducerSamples {
      * #await} of that stage, which then estimates from them instead of asking the tasks again.
      */
     private final Map<Integer, List<TaskStatus>> sampledStatuses = new ConcurrentHashMap<>();
+    /** The key profile each producer task's last long poll answered with, by task id ({@link #keySample}). */
+    private final Map<String, KeySample> keySamples = new ConcurrentHashMap<>();
 
     /** @param sampleBudgetBytes what a producer task's late-bound head samples before its consumer is decided from it */
     public ProducerSamples(
@@ -65,6 +68,15 @@ public final class ProducerSamples {
         this.sampleBudgetBytes = sampleBudgetBytes;
         this.statistics = statistics;
         this.client = client;
+    }
+
+    /**
+     * A producer task's key profile: the one its long poll answered with once it was sampled, else asked of its worker
+     * (a round trip the consumer's decision waits for).
+     */
+    KeySample keySample(TaskLocation task) {
+        KeySample polled = keySamples.get(task.taskId());
+        return polled != null ? polled : client.keySample(task);
     }
 
     /** The statistics of the table {@code scan} reads. */
@@ -240,7 +252,11 @@ public final class ProducerSamples {
             List<TaskStatus> answers =
                     ParallelCalls.each(polled, task -> client.awaitSampled(tasks.get(task), wait), calls);
             for (int i = 0; i < polled.size(); i++) {
-                statuses[polled.get(i)] = unlessFailed(answers.get(i));
+                TaskStatus answer = unlessFailed(answers.get(i));
+                statuses[polled.get(i)] = answer;
+                if (answer.keySample() != null) {
+                    keySamples.put(answer.taskId(), answer.keySample());
+                }
             }
             List<TaskStatus> looked = List.of(statuses);
             if (looked.stream().allMatch(status -> status.sampled(sampleBudgetBytes))

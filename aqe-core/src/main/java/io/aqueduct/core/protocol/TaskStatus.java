@@ -7,7 +7,9 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
  * output head has sampled, rows read from its driving input (the scan or remote source its output streams from) by the time the
  * last sampled batch came out ({@code sampledDrivingRows}: the sample's own completion, which excludes
- * batches still on their way through the operators), and its failure, if any.
+ * batches still on their way through the operators), and its failure, if any. A long poll's answer once the head is
+ * sampled as asked also carries the head's key profile ({@code keySample}; null otherwise), which the coordinator
+ * would ask for next.
  */
 public record TaskStatus(
         String taskId,
@@ -19,7 +21,8 @@ public record TaskStatus(
         boolean inputFinished,
         boolean outputBound,
         long sampledDrivingRows,
-        ErrorInfo error) {
+        ErrorInfo error,
+        KeySample keySample) {
     @JsonCreator
     public TaskStatus(
             @JsonProperty("taskId") String taskId,
@@ -31,7 +34,8 @@ public record TaskStatus(
             @JsonProperty("inputFinished") boolean inputFinished,
             @JsonProperty("outputBound") boolean outputBound,
             @JsonProperty("sampledDrivingRows") long sampledDrivingRows,
-            @JsonProperty("error") ErrorInfo error) {
+            @JsonProperty("error") ErrorInfo error,
+            @JsonProperty("keySample") KeySample keySample) {
         this.taskId = taskId;
         this.state = state;
         this.outputRows = outputRows;
@@ -42,6 +46,23 @@ public record TaskStatus(
         this.outputBound = outputBound;
         this.sampledDrivingRows = sampledDrivingRows;
         this.error = error;
+        this.keySample = keySample;
+    }
+
+    /** This status carrying {@code sample}, the head's key profile. */
+    public TaskStatus withKeySample(KeySample sample) {
+        return new TaskStatus(
+                taskId,
+                state,
+                outputRows,
+                outputBytes,
+                sampledRows,
+                sampledBytes,
+                inputFinished,
+                outputBound,
+                sampledDrivingRows,
+                error,
+                sample);
     }
 
     /** Whether the sampler has seen all it will see before the binding: its budget is used, or the input ended. */

@@ -165,13 +165,15 @@ public final class TaskExecution {
                     sample.inputFinished(),
                     sample.bound(),
                     sample.drivingRows(),
-                    error);
+                    error,
+                    null);
         }
     }
 
     /**
      * The status once the output head is sampled as {@code wait} says, its input ended, it was bound or closed, or
      * after the wait's maximum: the task ends only after its output finished or closed, so those cover its end too.
+     * Sampled as asked, it carries the head's key profile, which the coordinator deciding the consumer reads next.
      */
     public TaskStatus statusOnceSampled(SampleWait wait) {
         try {
@@ -179,7 +181,11 @@ public final class TaskExecution {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        return status();
+        TaskStatus status = status();
+        if (status.sampled(wait.budgetBytes()) || wait.reached(status.sampledBytes(), status.sampledDrivingRows())) {
+            return status.withKeySample(output.keySample());
+        }
+        return status;
     }
 
     /**

@@ -103,8 +103,7 @@ final class InProcessQueries implements AutoCloseable {
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 settings,
                 clusterShape(settings).maxTasksPerStage(),
-                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, coordinatorCalls),
-                coordinatorCalls);
+                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, coordinatorCalls));
         StageScheduler scheduler = new StageScheduler(
                 "q" + nextQuery.incrementAndGet(),
                 plan,

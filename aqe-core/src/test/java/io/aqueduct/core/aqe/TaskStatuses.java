@@ -8,10 +8,10 @@ final class TaskStatuses {
     private TaskStatuses() {}
 
     static TaskStatus finished(long rows, long bytes) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, true, false, rows, null, null);
     }
 
     static TaskStatus running(long rows, long bytes, long drivingRows) {
-        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, drivingRows, null);
+        return new TaskStatus("t", TaskState.RUNNING, rows, bytes, rows, bytes, false, false, drivingRows, null, null);
     }
 }

@@ -3,6 +3,7 @@ package io.aqueduct.core.aqe;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.core.protocol.ForwardingTransport;
+import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.OutputBinding;
 import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskLocation;
@@ -100,7 +101,8 @@ class TestStageScheduler {
 
     /**
      * Waiting for a scan stage's samples takes one long poll of each of its tasks that are not sampled yet, all at once,
-     * and no status call: every round trip to a busy worker costs milliseconds the consumer waits.
+     * and no status call; the polls' answers carry the key profiles, so deciding the consumer asks for none: every
+     * round trip to a busy worker costs milliseconds the consumer waits.
      */
     @Test
     void looksAtAProducersTasksByLongPollsOnly() {
@@ -114,6 +116,9 @@ class TestStageScheduler {
         assertThat(transport.statusCalls.get())
                 .as("status calls to the scan's tasks")
                 .isZero();
+        assertThat(transport.keySampleCalls.get())
+                .as("key sample calls to the scan's tasks")
+                .isZero();
         assertThat(transport.polls.get())
                 .as("long polls of the scan's tasks")
                 .isGreaterThanOrEqualTo(scan.plannedTaskCount());
@@ -126,6 +131,7 @@ class TestStageScheduler {
         private final int countedStage;
         final AtomicInteger statusCalls = new AtomicInteger();
         final AtomicInteger polls = new AtomicInteger();
+        final AtomicInteger keySampleCalls = new AtomicInteger();
 
         CountedLooks(WorkerTransport workers, int countedStage) {
             super(workers);
@@ -138,6 +144,14 @@ class TestStageScheduler {
                 statusCalls.incrementAndGet();
             }
             return super.taskStatus(task);
+        }
+
+        @Override
+        public KeySample keySample(TaskLocation task) {
+            if (stageOf(task) == countedStage) {
+                keySampleCalls.incrementAndGet();
+            }
+            return super.keySample(task);
         }
 
         @Override
@@ -177,7 +191,7 @@ class TestStageScheduler {
             if (!gated(task) || status.state() == TaskState.FAILED) {
                 return status;
             }
-            return new TaskStatus(status.taskId(), TaskState.RUNNING, 0, 0, 0, 0, false, false, 0, null);
+            return new TaskStatus(status.taskId(), TaskState.RUNNING, 0, 0, 0, 0, false, false, 0, null, null);
         }
 
         @Override

@@ -270,8 +270,7 @@ public final class Coordinator implements AutoCloseable {
         AdaptiveTaskCounts taskCounts = new AdaptiveTaskCounts(
                 session.settings(),
                 shape.maxTasksPerStage(),
-                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, client),
-                client);
+                new ProducerSamples(OutputBinding.SAMPLE_BUDGET_BYTES, this::statistics, client));
         BufferAllocator queryAllocator = allocator.newChildAllocator(
                 "query-" + record.queryId() + "-" + record.attempt(), 0, allocator.getLimit());
         QueryExecution.Resources resources = new QueryExecution.Resources(
