@@ -1,6 +1,8 @@
 package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.ByteFunctionHelpers;
@@ -26,6 +28,8 @@ final class LiteralComparisonExpression implements VectorExpression {
     private long longValue;
     private double doubleValue;
     private byte[] bytesValue;
+    /** The constant's bytes as 8-byte words in the buffers' (native) order, for equality a word at a time. */
+    private long[] bytesValueWords;
 
     /** @param function the comparison with the column on its left */
     LiteralComparisonExpression(Function function, VectorExpression column, VectorExpression constant) {
@@ -57,6 +61,7 @@ final class LiteralComparisonExpression implements VectorExpression {
                     doubleValue = doubles.get(0);
                 } else if (value instanceof BaseVariableWidthVector bytes) {
                     bytesValue = bytes.get(0);
+                    bytesValueWords = words(bytesValue);
                 } else if (value instanceof BitVector bits) {
                     longValue = bits.get(0);
                 } else {
@@ -73,6 +78,15 @@ final class LiteralComparisonExpression implements VectorExpression {
                 if (!doubles.isNull(i)) {
                     double value = doubles.get(i);
                     result.set(i, outcome(value == doubleValue ? 0 : Double.compare(value, doubleValue)));
+                }
+            }
+        } else if (values instanceof BaseVariableWidthVector strings
+                && ComparisonExpression.equalityOnly(outcomeMask)) {
+            ArrowBuf data = strings.getDataBuffer();
+            for (int i = 0; i < rowCount; i++) {
+                if (!strings.isNull(i)) {
+                    int start = strings.getStartOffset(i);
+                    result.set(i, outcome(equalsConstant(data, start, strings.getEndOffset(i) - start) ? 0 : 1));
                 }
             }
         } else if (values instanceof BaseVariableWidthVector strings) {
@@ -107,6 +121,39 @@ final class LiteralComparisonExpression implements VectorExpression {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the {@code length} bytes at {@code start} equal the constant's: lengths first (most values that differ,
+     * differ there), then a word at a time; a general byte comparison per value cost a tenth of TPC-H's worker time.
+     */
+    private boolean equalsConstant(ArrowBuf data, long start, int length) {
+        if (length != bytesValue.length) {
+            return false;
+        }
+        int at = 0;
+        for (long word : bytesValueWords) {
+            if (data.getLong(start + at) != word) {
+                return false;
+            }
+            at += Long.BYTES;
+        }
+        for (; at < length; at++) {
+            if (data.getByte(start + at) != bytesValue[at]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The whole 8-byte words of {@code bytes}, in native order (the tail bytes are left out). */
+    private static long[] words(byte[] bytes) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes).order(ByteOrder.nativeOrder());
+        long[] words = new long[bytes.length / Long.BYTES];
+        for (int i = 0; i < words.length; i++) {
+            words[i] = buffer.getLong(i * Long.BYTES);
+        }
+        return words;
     }
 
     /** INTEGER and DATE are 4-byte values, the other integral types 8-byte ones. */

@@ -39,6 +39,22 @@ class TestExpressionComparison extends ArrowAllocatorTest {
         assertLiteralComparisonsAgree(DataType.DATE, 9000L, 8999L, 9000L, 9001L, null);
         assertLiteralComparisonsAgree(DataType.TIMESTAMP, 1_000_000L, 999_999L, 1_000_000L, null);
         assertLiteralComparisonsAgree(DataType.VARCHAR, "b", "a", "b", "ba", "", "é", null);
+        // Equality goes a word at a time: one whole word, words and a tail, differences in the first word, the last
+        // word and the tail, lengths one apart.
+        assertLiteralComparisonsAgree(
+                DataType.VARCHAR, "Brand#23", "Brand#23", "Brand#24", "Brand#2", "Brand#233", "brand#23", null);
+        assertLiteralComparisonsAgree(
+                DataType.VARCHAR,
+                "MEDIUM POLISHED TIN",
+                "MEDIUM POLISHED TIN",
+                "MEDIUM POLISHED TIM",
+                "MEDIUM POLISHEX TIN",
+                "XEDIUM POLISHED TIN",
+                "MEDIUM POLISHED TI",
+                "MEDIUM POLISHED TINS",
+                "",
+                null);
+        assertLiteralComparisonsAgree(DataType.VARCHAR, "", "", "a", null);
         assertLiteralComparisonsAgree(DataType.BOOLEAN, true, false, true, null);
         assertLiteralComparisonsAgree(DataType.decimal(10, 2), 150L, 149L, 150L, 151L, null);
     }
