@@ -14,7 +14,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * bucket (so the coordinator can size buckets of any count), counted over every row, and the most
  * frequent key values, kept with the Space-Saving algorithm in a fixed number of counters over every
  * {@link #HEAVY_HITTER_STRIDE}th row (a key holding a large share of the rows holds the same share of
- * those). Sees only the sample, so its cost is bounded by the sample budget.
+ * those). Sees only the sample, so its cost is bounded by the sample budget. A counter's key text is rendered when
+ * the counter sees its key a second time: a key seen once is no heavy hitter, and rendering the text of every key that
+ * takes over a counter (every counted row, where keys are distinct) cost more than the rest of the sampler.
  */
 final class KeySampler {
     private static final int COUNTERS = 32;
@@ -28,7 +30,10 @@ final class KeySampler {
     private final List<Integer> keys;
     private final long[] rows = new long[HashPartitioner.FINE_BUCKETS];
     private final long[] bytes = new long[HashPartitioner.FINE_BUCKETS];
-    /** Space-Saving counters, {@code used} of them: the key's hash, text, fine bucket, count and overcount. */
+    /**
+     * Space-Saving counters, {@code used} of them: the key's hash, text (null until seen twice), fine bucket, count and
+     * overcount.
+     */
     private final long[] counterHashes = new long[COUNTERS];
 
     private final String[] counterKeys = new String[COUNTERS];
@@ -82,6 +87,9 @@ final class KeySampler {
         for (int counter = 0; counter < used; counter++) {
             if (counterHashes[counter] == hash) {
                 counts[counter]++;
+                if (counterKeys[counter] == null) {
+                    counterKeys[counter] = keyText(batch, row);
+                }
                 return;
             }
             if (counts[counter] < counts[smallest]) {
@@ -89,16 +97,16 @@ final class KeySampler {
             }
         }
         if (used < COUNTERS) {
-            set(used++, hash, fine, 1, 0, batch, row);
+            set(used++, hash, fine, 1, 0);
         } else {
             long min = counts[smallest];
-            set(smallest, hash, fine, min + 1, min, batch, row);
+            set(smallest, hash, fine, min + 1, min);
         }
     }
 
-    private void set(int counter, long hash, int fine, long count, long overcount, VectorSchemaRoot batch, int row) {
+    private void set(int counter, long hash, int fine, long count, long overcount) {
         counterHashes[counter] = hash;
-        counterKeys[counter] = keyText(batch, row);
+        counterKeys[counter] = null;
         counterFineBuckets[counter] = fine;
         counts[counter] = count;
         overcounts[counter] = overcount;
@@ -110,7 +118,7 @@ final class KeySampler {
                 .collect(Collectors.joining(", "));
     }
 
-    /** The histogram, and the heaviest keys with their counts scaled back to all rows. */
+    /** The histogram, and the heaviest keys seen more than once, with their counts scaled back to all rows. */
     KeySample snapshot() {
         List<Integer> usedBuckets = new ArrayList<>();
         for (int fine = 0; fine < rows.length; fine++) {
@@ -122,6 +130,7 @@ final class KeySampler {
         long[] usedRows = usedBuckets.stream().mapToLong(fine -> rows[fine]).toArray();
         long[] usedBytes = usedBuckets.stream().mapToLong(fine -> bytes[fine]).toArray();
         List<KeySample.HeavyHitter> heavy = IntStream.range(0, used)
+                .filter(counter -> counterKeys[counter] != null)
                 .boxed()
                 .sorted(Comparator.comparingLong((Integer counter) -> counts[counter])
                         .reversed())

@@ -172,6 +172,20 @@ class TestOutputRouter extends ArrowAllocatorTest {
         assertThat(HashPartitioner.bucketOfFine(top.fineBucket(), 8)).isEqualTo(bucketOf(HOT_KEY, 8));
     }
 
+    /** Keys that are all distinct have no heavy hitter: no counter saw its key twice. */
+    @Test
+    void theSamplerReportsNoHeavyHitterAmongDistinctKeys() {
+        KeySampler sampler = new KeySampler(List.of(0));
+        try (VectorSchemaRoot batch = batch(keys(0, 10_000, 1))) {
+            sampler.add(batch, 80_000);
+        }
+
+        KeySample sample = sampler.snapshot();
+
+        assertThat(java.util.Arrays.stream(sample.rows()).sum()).isEqualTo(10_000);
+        assertThat(sample.heavyHitters()).isEmpty();
+    }
+
     /**
      * The held sample goes to its buckets by the fine buckets the key sampler hashed it into, the batches after the
      * binding by hashing them: both land where the partitioner puts their keys.
