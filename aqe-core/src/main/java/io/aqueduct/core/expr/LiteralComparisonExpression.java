@@ -82,13 +82,7 @@ final class LiteralComparisonExpression implements VectorExpression {
             }
         } else if (values instanceof BaseVariableWidthVector strings
                 && ComparisonExpression.equalityOnly(outcomeMask)) {
-            ArrowBuf data = strings.getDataBuffer();
-            for (int i = 0; i < rowCount; i++) {
-                if (!strings.isNull(i)) {
-                    int start = strings.getStartOffset(i);
-                    result.set(i, outcome(equalsConstant(data, start, strings.getEndOffset(i) - start) ? 0 : 1));
-                }
-            }
+            compareStringsForEquality(strings, result, rowCount);
         } else if (values instanceof BaseVariableWidthVector strings) {
             ArrowBuf data = strings.getDataBuffer();
             for (int i = 0; i < rowCount; i++) {
@@ -121,6 +115,39 @@ final class LiteralComparisonExpression implements VectorExpression {
                 }
             }
         }
+    }
+
+    /**
+     * {@code =} or {@code <>} of each string with the constant. Without NULLs the results are packed eight rows to a
+     * byte and every row marked valid at once, as {@link PackedComparisons} does for numbers.
+     */
+    private void compareStringsForEquality(BaseVariableWidthVector strings, BitVector result, int rowCount) {
+        ArrowBuf data = strings.getDataBuffer();
+        if (strings.getNullCount() > 0) {
+            for (int i = 0; i < rowCount; i++) {
+                if (!strings.isNull(i)) {
+                    int start = strings.getStartOffset(i);
+                    result.set(i, outcome(equalsConstant(data, start, strings.getEndOffset(i) - start) ? 0 : 1));
+                }
+            }
+            return;
+        }
+        ArrowBuf offsets = strings.getOffsetBuffer();
+        ArrowBuf bits = result.getDataBuffer();
+        int whenEqual = outcome(0);
+        int otherwise = outcome(1);
+        for (int start = 0; start < rowCount; start += Byte.SIZE) {
+            int end = Math.min(rowCount, start + Byte.SIZE);
+            int from = offsets.getInt((long) start * BaseVariableWidthVector.OFFSET_WIDTH);
+            int packed = 0;
+            for (int row = start; row < end; row++) {
+                int to = offsets.getInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH);
+                packed |= (equalsConstant(data, from, to - from) ? whenEqual : otherwise) << (row - start);
+                from = to;
+            }
+            bits.setByte(start / Byte.SIZE, packed);
+        }
+        Vectors.setAllValid(result, rowCount);
     }
 
     /**

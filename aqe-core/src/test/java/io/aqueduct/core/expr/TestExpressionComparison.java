@@ -55,6 +55,29 @@ class TestExpressionComparison extends ArrowAllocatorTest {
                 "",
                 null);
         assertLiteralComparisonsAgree(DataType.VARCHAR, "", "", "a", null);
+        // Without NULLs, eight rows to a result byte: 19 rows end in a partial byte.
+        assertLiteralComparisonsAgree(
+                DataType.VARCHAR,
+                "DELIVER IN PERSON",
+                "NONE",
+                "DELIVER IN PERSON",
+                "COLLECT COD",
+                "DELIVER IN PERSON",
+                "TAKE BACK RETURN",
+                "DELIVER IN PERSOn",
+                "",
+                "DELIVER IN PERSON",
+                "DELIVER IN PERSON",
+                "NONE",
+                "DELIVER IN PERSONS",
+                "DELIVER IN PERSON",
+                "COLLECT COD",
+                "DELIVER IN PERSON",
+                "X",
+                "DELIVER IN PERSON",
+                "DELIVER IN PERSON",
+                "NONE",
+                "DELIVER IN PERSON");
         assertLiteralComparisonsAgree(DataType.BOOLEAN, true, false, true, null);
         assertLiteralComparisonsAgree(DataType.decimal(10, 2), 150L, 149L, 150L, 151L, null);
     }
