@@ -57,12 +57,12 @@ final class ComparisonExpression extends BinaryExpression<FieldVector, FieldVect
         };
     }
 
-    /** 1 if the outcome of a comparison (its sign) is in {@code mask}, else 0. */
     /** Whether the comparison only tells equal from not equal ({@code =}, {@code <>}): no order is needed. */
     static boolean equalityOnly(int mask) {
         return mask == EQUAL || mask == (LESS | GREATER);
     }
 
+    /** 1 if the outcome of a comparison (its sign) is in {@code mask}, else 0. */
     static int outcome(int mask, int comparison) {
         return (mask >>> (Integer.signum(comparison) + 1)) & 1;
     }
