@@ -247,7 +247,8 @@ public final class ProducerSamples {
         SampleWait wait =
                 new SampleWait(sampleBudgetBytes, enoughDrivingRowsPerTask(expected, tasks.size()), POLL_MILLIS);
         TaskStatus[] statuses = new TaskStatus[tasks.size()];
-        List<Integer> polled = IntStream.range(0, tasks.size()).boxed().toList();
+        List<Integer> allTasks = IntStream.range(0, tasks.size()).boxed().toList();
+        List<Integer> polled = allTasks;
         while (true) {
             List<TaskStatus> answers =
                     ParallelCalls.each(polled, task -> client.awaitSampled(tasks.get(task), wait), calls);
@@ -266,15 +267,12 @@ public final class ProducerSamples {
             if (abandoned.getAsBoolean()) {
                 throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while sampling");
             }
-            List<Integer> unsampled = IntStream.range(0, tasks.size())
+            List<Integer> unsampled = allTasks.stream()
                     .filter(task -> !wait.reached(statuses[task].sampledBytes(), statuses[task].sampledDrivingRows())
                             && !statuses[task].sampled(sampleBudgetBytes))
-                    .boxed()
                     .toList();
             // Every task reached its share, the tasks together not yet (reading a stage's output unevenly): all again.
-            polled = unsampled.isEmpty()
-                    ? IntStream.range(0, tasks.size()).boxed().toList()
-                    : unsampled;
+            polled = unsampled.isEmpty() ? allTasks : unsampled;
         }
     }
 

@@ -36,6 +36,13 @@ public final class HashPartitioner {
         }
     }
 
+    /** Fills {@code buckets[row]} for the first {@code rows} rows, whose fine buckets ({@link #fineBucket}) are known. */
+    public void partition(short[] fineBuckets, int rows, int[] buckets) {
+        for (int row = 0; row < rows; row++) {
+            buckets[row] = bucketOfFine(fineBuckets[row], bucketCount);
+        }
+    }
+
     /** The partition hash ({@link RowHashing#partitionHashes}) of each row's key columns. */
     public static long[] hashes(VectorSchemaRoot batch, List<Integer> keys) {
         int rows = batch.getRowCount();

@@ -157,9 +157,7 @@ final class OutputRouter implements AutoCloseable {
         if (fineBuckets == null) {
             hashPartitioner.partition(batch, bucketOfRow);
         } else {
-            for (int row = 0; row < rows; row++) {
-                bucketOfRow[row] = HashPartitioner.bucketOfFine(fineBuckets[row], bucketCount);
-            }
+            hashPartitioner.partition(fineBuckets, rows, bucketOfRow);
         }
         int[] counts = new int[bucketCount + 1];
         for (int bucket : bucketOfRow) {

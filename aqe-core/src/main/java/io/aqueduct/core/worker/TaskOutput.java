@@ -36,9 +36,7 @@ public final class TaskOutput implements AutoCloseable {
     /** The task's index in its stage: its piece of an aligned split bucket. */
     private final int producerTask;
 
-    private final List<VectorSchemaRoot> held = new ArrayList<>();
-    /** Each held batch's rows' fine buckets, as the key sampler found them (null without one). */
-    private final List<short[]> heldFineBuckets = new ArrayList<>();
+    private final List<HeldBatch> held = new ArrayList<>();
 
     private long sampledRows;
     private long sampledBytes;
@@ -79,8 +77,8 @@ public final class TaskOutput implements AutoCloseable {
                 sampledRows += batch.getRowCount();
                 sampledBytes += bytes;
                 sampledDrivingRows = drivingRows.getAsLong();
-                heldFineBuckets.add(keySampler == null ? null : keySampler.add(batch, bytes));
-                held.add(Batches.transfer(batch, allocator));
+                short[] fineBuckets = keySampler == null ? null : keySampler.add(batch, bytes);
+                held.add(new HeldBatch(Batches.transfer(batch, allocator), fineBuckets));
                 unheld = null;
                 // Wakes a coordinator's long poll (awaitSampled), which looks whether it sampled enough now.
                 notifyAll();
@@ -127,27 +125,29 @@ public final class TaskOutput implements AutoCloseable {
      * keys the binding routes by go to their buckets without being hashed again.
      */
     private void routeHeld() throws InterruptedException {
-        List<VectorSchemaRoot> sample;
-        List<short[]> fineBuckets;
+        List<HeldBatch> sample;
         boolean hashedAsBound;
         synchronized (this) {
             sample = List.copyOf(held);
-            fineBuckets = new ArrayList<>(heldFineBuckets);
             held.clear();
-            heldFineBuckets.clear();
             hashedAsBound = keySampler != null
                     && binding.partitioning().kind() == PartitioningKind.HASH
                     && binding.partitioning().keys().equals(keySampler.keys());
         }
         for (int i = 0; i < sample.size(); i++) {
             try {
-                router.route(sample.get(i), hashedAsBound ? fineBuckets.get(i) : null);
+                router.route(
+                        sample.get(i).batch(), hashedAsBound ? sample.get(i).fineBuckets() : null);
             } catch (RuntimeException | InterruptedException e) {
-                sample.subList(i + 1, sample.size()).forEach(VectorSchemaRoot::close);
+                sample.subList(i + 1, sample.size())
+                        .forEach(unrouted -> unrouted.batch().close());
                 throw e;
             }
         }
     }
+
+    /** A batch held while unbound, with its rows' fine buckets as the key sampler found them (null without one). */
+    private record HeldBatch(VectorSchemaRoot batch, short[] fineBuckets) {}
 
     /** Binds to {@code partitionCount} plain partitions routed as {@code partitioning} says. */
     void bind(int partitionCount, OutputPartitioning partitioning) {
@@ -230,9 +230,8 @@ public final class TaskOutput implements AutoCloseable {
     @Override
     public synchronized void close() {
         closed = true;
-        held.forEach(VectorSchemaRoot::close);
+        held.forEach(batch -> batch.batch().close());
         held.clear();
-        heldFineBuckets.clear();
         if (buffer != null) {
             buffer.close();
         }
