@@ -16,6 +16,9 @@ import org.apache.calcite.avatica.ColumnMetaData;
  * appears in {@code getTypeInfo} by itself.
  */
 public final class JdbcTypes {
+    /** Digits of fractional seconds a TIME or TIMESTAMP value keeps on the wire: Avatica carries milliseconds. */
+    private static final int WIRE_FRACTION_DIGITS = 3;
+
     private JdbcTypes() {}
 
     /**
@@ -164,12 +167,21 @@ public final class JdbcTypes {
         };
     }
 
-    /** Digits after the point: a DECIMAL's scale, the microseconds of TIMESTAMP and TIME. */
-    static int scale(DataType type) {
-        return switch (type.kind()) {
-            case TIMESTAMP, TIME -> DataType.TIME_PRECISION;
-            default -> type.scale();
-        };
+    /**
+     * The precision of a result column. Avatica reads it for TIME and TIMESTAMP as the digits of fractional seconds
+     * that {@code getString} prints (the JDBC character length, 26, printed 26 of them): those the wire keeps.
+     */
+    private static int resultPrecision(DataType type) {
+        return hasFractionalSeconds(type) ? WIRE_FRACTION_DIGITS : precision(type);
+    }
+
+    /** Digits after the point of a result column: a DECIMAL's scale, the fractional seconds TIME and TIMESTAMP keep. */
+    private static int resultScale(DataType type) {
+        return hasFractionalSeconds(type) ? WIRE_FRACTION_DIGITS : type.scale();
+    }
+
+    private static boolean hasFractionalSeconds(DataType type) {
+        return type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIME;
     }
 
     static int displaySize(DataType type) {
@@ -180,8 +192,8 @@ public final class JdbcTypes {
             case DOUBLE -> 24;
             case DECIMAL -> type.precision() + 2;
             case DATE -> 10;
-            case TIMESTAMP -> 26;
-            case TIME -> 15;
+            case TIMESTAMP -> 23;
+            case TIME -> 12;
             case VARCHAR, VARBINARY -> 65_536;
             case NULL -> 4;
         };
@@ -202,8 +214,8 @@ public final class JdbcTypes {
                 name,
                 name,
                 schema,
-                precision(type),
-                scale(type),
+                resultPrecision(type),
+                resultScale(type),
                 table,
                 catalog,
                 avaticaType,
