@@ -33,10 +33,19 @@ import java.util.stream.IntStream;
  */
 public final class ProducerSamples {
     /**
-     * The longest pause between two looks at the producers' statuses, spent in a long poll of a task not sampled yet,
-     * which ends as soon as that task is: a producer is looked at again at the latest after this, for its completion.
+     * The longest pause between two looks at the producers' statuses when they read a stage's output together, spent in
+     * a long poll of a task not sampled yet, which ends as soon as that task is: the tasks together may have read
+     * enough before each task its share, which only the coordinator sees.
      */
     private static final long POLL_MILLIS = 20;
+    /**
+     * The longest a long poll waits where each task's answer settles the wait (each reads its share of a table, or the
+     * input is unknown): its worker answers as soon as the task sampled enough, its input ended, or it was bound or
+     * closed. Polled every {@link #POLL_MILLIS}, a producer whose output comes at its end (an aggregation) cost a round
+     * trip per task every 20 ms, a tenth of the coordinator's CPU in a 250 ms query. A canceled query's scheduling
+     * thread may wait this long for the poll it is in.
+     */
+    private static final long SETTLED_BY_TASK_POLL_MILLIS = 200;
 
     private static final double MIN_COMPLETION = 0.001;
     /**
@@ -244,8 +253,10 @@ public final class ProducerSamples {
      */
     private List<TaskStatus> awaitSampled(
             List<TaskLocation> tasks, Optional<ExpectedInput> expected, BooleanSupplier abandoned, Executor calls) {
+        long pollMillis =
+                expected.filter(input -> !input.perTask()).isPresent() ? POLL_MILLIS : SETTLED_BY_TASK_POLL_MILLIS;
         SampleWait wait =
-                new SampleWait(sampleBudgetBytes, enoughDrivingRowsPerTask(expected, tasks.size()), POLL_MILLIS);
+                new SampleWait(sampleBudgetBytes, enoughDrivingRowsPerTask(expected, tasks.size()), pollMillis);
         TaskStatus[] statuses = new TaskStatus[tasks.size()];
         List<Integer> allTasks = IntStream.range(0, tasks.size()).boxed().toList();
         List<Integer> polled = allTasks;

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.junit.jupiter.api.AfterEach;
@@ -124,6 +125,62 @@ class TestStageScheduler {
                 .isGreaterThanOrEqualTo(scan.plannedTaskCount());
         assertThat(run.rows())
                 .isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+    }
+
+    /**
+     * A producer that samples nothing for a while (its output comes at its end, as an aggregation's does) is looked at by
+     * long polls that its worker ends when it has sampled: not by one round trip per task every 20 ms meanwhile.
+     */
+    @Test
+    void waitsForASlowProducerInFewLongPolls() {
+        String aggregation = "SELECT l_orderkey, sum(l_quantity) FROM lineitem GROUP BY l_orderkey";
+        StagePlan plan = queries.plan("tiny", aggregation, ADAPTIVE);
+        Stage scan = plan.stages().stream().filter(Stage::leaf).findFirst().orElseThrow();
+        SilentForAWhile transport = new SilentForAWhile(queries.workers(), scan.id(), 600);
+
+        InProcessQueries.Run run = queries.run("tiny", aggregation, ADAPTIVE, transport);
+
+        assertThat(transport.polls.get())
+                .as("long polls of the scan's %d tasks during 600 ms", scan.plannedTaskCount())
+                .isLessThanOrEqualTo(8 * scan.plannedTaskCount());
+        assertThat(run.rows())
+                .isEqualTo(queries.run("tiny", aggregation, STATIC).rows());
+    }
+
+    /**
+     * The workers as the coordinator sees them, except that one stage's tasks report nothing sampled for the first
+     * {@code silentMillis} after the first long poll of them, each poll waiting as long as it asks to meanwhile.
+     */
+    private static final class SilentForAWhile extends ForwardingTransport {
+        private final int silentStage;
+        private final long silentMillis;
+        private final AtomicLong firstPollNanos = new AtomicLong();
+        final AtomicInteger polls = new AtomicInteger();
+
+        SilentForAWhile(WorkerTransport workers, int silentStage, long silentMillis) {
+            super(workers);
+            this.silentStage = silentStage;
+            this.silentMillis = silentMillis;
+        }
+
+        @Override
+        public TaskStatus awaitSampled(TaskLocation task, SampleWait wait) {
+            if (stageOf(task) != silentStage) {
+                return super.awaitSampled(task, wait);
+            }
+            polls.incrementAndGet();
+            firstPollNanos.compareAndSet(0, System.nanoTime());
+            long silentLeft = silentMillis - TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - firstPollNanos.get());
+            if (silentLeft <= 0) {
+                return super.awaitSampled(task, wait);
+            }
+            try {
+                Thread.sleep(Math.min(silentLeft, wait.maxWaitMillis()));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return new TaskStatus(task.taskId(), TaskState.RUNNING, 0, 0, 0, 0, false, false, 0, null, null);
+        }
     }
 
     /** The workers as the coordinator sees them, counting the status calls and long polls of one stage's tasks. */
