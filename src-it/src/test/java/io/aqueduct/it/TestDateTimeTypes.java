@@ -120,6 +120,11 @@ class TestDateTimeTypes {
                                 + " ORDER BY m",
                         "SELECT date_trunc('month', ts) AS m, count(*) FROM " + TIMESTAMPS
                                 + " GROUP BY date_trunc('month', ts) ORDER BY m"),
+                same("SELECT date_trunc('week', ts) AS w, date_trunc('Quarter', ts) AS q, date_trunc('hour', ts) AS h,"
+                        + " count(*) FROM " + TIMESTAMPS + " WHERE o_orderkey < 3000 GROUP BY date_trunc('week', ts),"
+                        + " date_trunc('Quarter', ts), date_trunc('hour', ts)"),
+                same("SELECT date_trunc('year', o_orderdate) AS y, date_trunc('month', o_orderdate) AS m, count(*)"
+                        + " FROM orders GROUP BY date_trunc('year', o_orderdate), date_trunc('month', o_orderdate)"),
                 pair(
                         "SELECT CEIL(ts TO HOUR) AS h, o_orderkey FROM " + TIMESTAMPS + " WHERE o_orderkey < 100",
                         "SELECT CASE WHEN date_trunc('hour', ts) = ts THEN ts ELSE date_trunc('hour', ts)"
@@ -276,6 +281,15 @@ class TestDateTimeTypes {
                         .getSQLState())
                 .isEqualTo("22018");
         assertThat(sqlFailure(() -> query("SELECT TIMESTAMP '2024-01-01 00:00:00' + o_orderkey FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
+        SQLException badUnit = sqlFailure(() -> query("SELECT date_trunc('fortnight', o_orderdate) FROM orders"));
+        assertThat(badUnit.getSQLState()).isEqualTo("0A000");
+        assertThat(badUnit.getMessage()).contains("fortnight");
+        assertThat(sqlFailure(() -> query("SELECT date_trunc(o_comment, o_orderdate) FROM orders"))
+                        .getSQLState())
+                .isEqualTo("0A000");
+        assertThat(sqlFailure(() -> query("SELECT date_trunc('month', o_orderkey) FROM orders"))
                         .getSQLState())
                 .startsWith("42");
     }

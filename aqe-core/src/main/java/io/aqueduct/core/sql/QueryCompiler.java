@@ -190,7 +190,7 @@ public final class QueryCompiler {
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
-     * NULLs there), and REVERSE. What the engine cannot run of the standard's fails at planning with 0A000;
+     * NULLs there), REVERSE and PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}). What the engine cannot run of the standard's fails at planning with 0A000;
      * {@code DatabaseMetaData}'s function lists show what plans.
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
@@ -201,7 +201,7 @@ public final class QueryCompiler {
                                     .getOperatorList()
                                     .stream()
                                     .filter(operator -> POSTGRESQL_FUNCTIONS.contains(operator.getName())),
-                            Stream.of(SqlLibraryOperators.REVERSE))
+                            Stream.of(SqlLibraryOperators.REVERSE, DateTruncFunction.INSTANCE))
                     .toList())));
 
     /**

@@ -203,6 +203,7 @@ final class RexToExpression {
             case "ROUND" -> call(Function.ROUND, call, type);
             case "TRUNCATE" -> call(Function.TRUNCATE, call, type);
             case "REPLACE" -> call(Function.REPLACE, call, type);
+            case "DATE_TRUNC" -> dateTrunc(call, type);
             default -> throw unsupported("Function " + call.getOperator().getName());
         };
     }
@@ -404,6 +405,19 @@ final class RexToExpression {
         Function function = call.getKind() == SqlKind.FLOOR ? Function.DATETIME_FLOOR : Function.DATETIME_CEIL;
         Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
         return new Call(function, List.of(unitName, translate(call.getOperands().get(0))), type);
+    }
+
+    /** {@code DATE_TRUNC('unit', value)}: FLOOR(value TO unit) of the value as the result's type, the unit a constant. */
+    private Expression dateTrunc(RexCall call, DataType type) {
+        if (!(call.getOperands().get(0) instanceof RexLiteral unit) || unit.getValueAs(String.class) == null) {
+            throw unsupported("DATE_TRUNC with a unit that is not a constant");
+        }
+        Literal unitName = new Literal(unit.getValueAs(String.class).trim(), DataType.VARCHAR);
+        Expression value = translate(call.getOperands().get(1));
+        if (!value.type().equals(type)) {
+            value = new Call(Function.CAST, List.of(value), type);
+        }
+        return new Call(Function.DATETIME_FLOOR, List.of(unitName, value), type);
     }
 
     private static boolean isTimeFunction(RexCall call) {
