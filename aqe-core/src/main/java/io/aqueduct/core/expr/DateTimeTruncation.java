@@ -8,7 +8,9 @@ import java.time.DayOfWeek;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.temporal.TemporalAdjusters;
+import java.util.Arrays;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -51,7 +53,13 @@ final class DateTimeTruncation extends UnaryExpression<FieldVector, FieldVector>
         try {
             return Unit.valueOf(unit.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new AqueductException(ErrorCode.NOT_SUPPORTED, "Unsupported truncation unit: " + unit);
+            // Only DATE_TRUNC's unit is a string a user writes; FLOOR and CEIL take a keyword the parser checked.
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT,
+                    "Unknown truncation unit '" + unit + "': one of "
+                            + Arrays.stream(Unit.values())
+                                    .map(known -> known.name().toLowerCase(Locale.ROOT))
+                                    .collect(Collectors.joining(", ")));
         }
     }
 
