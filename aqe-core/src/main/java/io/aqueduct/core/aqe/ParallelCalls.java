@@ -32,11 +32,9 @@ final class ParallelCalls {
             Thread.currentThread().interrupt();
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Interrupted while waiting for workers");
         } catch (ExecutionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw new AqueductException(ErrorCode.INTERNAL_ERROR, "A call to a worker failed", e.getCause());
+            // Every call has ended: awaitAll below returns at once, rethrowing the failure as it was thrown.
         }
+        StageScheduler.awaitAll(futures);
         return futures.stream().map(CompletableFuture::join).toList();
     }
 }

@@ -190,8 +190,8 @@ public final class QueryCompiler {
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
-     * NULLs there), REVERSE and PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}). What the engine cannot run of the standard's fails at planning with 0A000;
-     * {@code DatabaseMetaData}'s function lists show what plans.
+     * NULLs there), REVERSE and PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}). What the engine cannot run of the
+     * standard's fails at planning with 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
             SqlStdOperatorTable.instance(),

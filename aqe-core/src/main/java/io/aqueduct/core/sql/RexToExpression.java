@@ -289,9 +289,8 @@ final class RexToExpression {
 
     private Expression extract(RexCall call, DataType type) {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
-        Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
-        return new Call(
-                Function.EXTRACT, List.of(unitName, translate(call.getOperands().get(1))), type);
+        return unitCall(
+                Function.EXTRACT, unit.name(), translate(call.getOperands().get(1)), type);
     }
 
     private Expression trim(RexCall call, DataType type) {
@@ -391,8 +390,12 @@ final class RexToExpression {
 
     /** Calcite's view of a value as another type of the same representation, e.g. an interval as its number. */
     private Expression reinterpret(RexCall call, DataType type) {
-        Expression operand = translate(call.getOperands().get(0));
-        return operand.type().equals(type) ? operand : new Call(Function.CAST, List.of(operand), type);
+        return as(translate(call.getOperands().get(0)), type);
+    }
+
+    /** {@code value}, cast to {@code type} unless it has that type. */
+    private static Expression as(Expression value, DataType type) {
+        return value.type().equals(type) ? value : new Call(Function.CAST, List.of(value), type);
     }
 
     /** FLOOR(datetime TO unit) or CEIL(datetime TO unit), as opposed to FLOOR or CEIL of a number. */
@@ -403,8 +406,12 @@ final class RexToExpression {
     private Expression truncation(RexCall call, DataType type) {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(1)).getValueAs(TimeUnitRange.class);
         Function function = call.getKind() == SqlKind.FLOOR ? Function.DATETIME_FLOOR : Function.DATETIME_CEIL;
-        Literal unitName = new Literal(unit.name(), DataType.VARCHAR);
-        return new Call(function, List.of(unitName, translate(call.getOperands().get(0))), type);
+        return unitCall(function, unit.name(), translate(call.getOperands().get(0)), type);
+    }
+
+    /** {@code function(unit, value)}, the unit's name passed as a string: EXTRACT and the truncations. */
+    private static Expression unitCall(Function function, String unit, Expression value, DataType type) {
+        return new Call(function, List.of(new Literal(unit, DataType.VARCHAR), value), type);
     }
 
     /** {@code DATE_TRUNC('unit', value)}: FLOOR(value TO unit) of the value as the result's type, the unit a constant. */
@@ -412,12 +419,11 @@ final class RexToExpression {
         if (!(call.getOperands().get(0) instanceof RexLiteral unit) || unit.getValueAs(String.class) == null) {
             throw unsupported("DATE_TRUNC with a unit that is not a constant");
         }
-        Literal unitName = new Literal(unit.getValueAs(String.class).trim(), DataType.VARCHAR);
-        Expression value = translate(call.getOperands().get(1));
-        if (!value.type().equals(type)) {
-            value = new Call(Function.CAST, List.of(value), type);
-        }
-        return new Call(Function.DATETIME_FLOOR, List.of(unitName, value), type);
+        return unitCall(
+                Function.DATETIME_FLOOR,
+                unit.getValueAs(String.class).trim(),
+                as(translate(call.getOperands().get(1)), type),
+                type);
     }
 
     private static boolean isTimeFunction(RexCall call) {
