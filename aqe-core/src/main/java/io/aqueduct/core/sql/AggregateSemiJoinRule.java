@@ -8,6 +8,7 @@ import org.apache.calcite.plan.RelOptRuleCall;
 import org.apache.calcite.plan.RelRule;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinInfo;
 import org.apache.calcite.rel.core.JoinRelType;
@@ -114,21 +115,86 @@ final class AggregateSemiJoinRule extends RelRule<RuleConfig> {
                 return Optional.empty();
             }
         }
-        Double otherRows = metadata.getRowCount(other);
+        if (groupedColumns.isEmpty()) {
+            return Optional.empty();
+        }
+        KeySource filter = KeySource.smallest(other, matchingKeys, metadata);
+        Double filterRows = metadata.getRowCount(filter.input());
         Double inputRows = metadata.getRowCount(aggregate.getInput());
-        if (groupedColumns.isEmpty() || otherRows == null || inputRows == null || otherRows * REDUCTION > inputRows) {
+        if (filterRows == null || inputRows == null || filterRows * REDUCTION > inputRows) {
             return Optional.empty();
         }
         RelBuilder builder = RelFactories.LOGICAL_BUILDER.create(side.getCluster(), null);
-        builder.push(aggregate.getInput()).push(other);
+        builder.push(aggregate.getInput()).push(filter.input());
         List<RexNode> equalities = new ArrayList<>();
         for (int i = 0; i < groupedColumns.size(); i++) {
             equalities.add(builder.equals(
-                    builder.field(2, 0, groupedColumns.get(i)), builder.field(2, 1, matchingKeys.get(i))));
+                    builder.field(2, 0, groupedColumns.get(i)),
+                    builder.field(2, 1, filter.keys().get(i))));
         }
         RelNode semiJoined = builder.semiJoin(equalities).build();
         RelNode reducedAggregate = aggregate.copy(aggregate.getTraitSet(), List.of(semiJoined));
         return Optional.of(
                 project == null ? reducedAggregate : project.copy(project.getTraitSet(), List.of(reducedAggregate)));
+    }
+
+    /**
+     * An input whose columns {@code keys} hold every value the key columns of the join's other side hold: that side
+     * itself, or, below it, the input of a filter, of a projection of those columns, or of an inner or semi join that
+     * takes the key columns from that input (a join only drops that input's rows). The semi join needs no more than
+     * the key values, so the smallest such input filters as well as the whole side and costs less to compute twice;
+     * of equal estimates, the one below a join, which it saves. TPC-H Q2 joins the minimum cost per European part
+     * (160,000 partsupp rows grouped) with partsupp joined with the few parts of one size and type; those parts alone
+     * are the filter.
+     */
+    private record KeySource(RelNode input, List<Integer> keys) {
+        static KeySource smallest(RelNode side, List<Integer> keys, RelMetadataQuery metadata) {
+            KeySource smallest = new KeySource(side, keys);
+            Double smallestRows = metadata.getRowCount(side);
+            boolean joinPassed = false;
+            KeySource current = smallest;
+            for (KeySource below = current.below(); below != null; current = below, below = below.below()) {
+                joinPassed |= current.input().stripped() instanceof Join;
+                Double rows = metadata.getRowCount(below.input());
+                if (rows != null
+                        && (smallestRows == null || rows < smallestRows || joinPassed && rows.equals(smallestRows))) {
+                    smallest = below;
+                    smallestRows = rows;
+                    joinPassed = false;
+                }
+            }
+            return smallest;
+        }
+
+        /** The input one level down that holds the key values, or null. */
+        private KeySource below() {
+            RelNode node = input.stripped();
+            if (node instanceof Filter filter) {
+                return new KeySource(filter.getInput(), keys);
+            }
+            if (node instanceof Project project) {
+                List<Integer> inputKeys = new ArrayList<>();
+                for (int key : keys) {
+                    if (!(project.getProjects().get(key) instanceof RexInputRef ref)) {
+                        return null;
+                    }
+                    inputKeys.add(ref.getIndex());
+                }
+                return new KeySource(project.getInput(), inputKeys);
+            }
+            if (node instanceof Join join
+                    && (join.getJoinType() == JoinRelType.INNER || join.getJoinType() == JoinRelType.SEMI)) {
+                int leftFields = join.getLeft().getRowType().getFieldCount();
+                if (keys.stream().allMatch(key -> key < leftFields)) {
+                    return new KeySource(join.getLeft(), keys);
+                }
+                if (keys.stream().allMatch(key -> key >= leftFields)) {
+                    return new KeySource(
+                            join.getRight(),
+                            keys.stream().map(key -> key - leftFields).toList());
+                }
+            }
+            return null;
+        }
     }
 }

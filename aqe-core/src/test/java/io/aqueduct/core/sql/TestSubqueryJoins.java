@@ -146,6 +146,37 @@ class TestSubqueryJoins {
     }
 
     @Test
+    void tpchQuery2GroupsOnlyThePartsuppRowsOfTheSelectedPartsFilteredByThosePartsAlone() {
+        RelNode plan = logical(TpchQueries.query(2));
+
+        // The minimum cost per part is joined with partsupp joined with the parts of one size and type: those parts,
+        // not that join, filter the rows grouped.
+        Aggregate minimumCost = nodes(plan).stream()
+                .filter(node -> node instanceof Aggregate aggregate && aggregate.getGroupCount() == 1)
+                .map(Aggregate.class::cast)
+                .findFirst()
+                .orElseThrow();
+        assertThat(minimumCost.getInput()).isInstanceOfSatisfying(Join.class, join -> {
+            assertThat(join.getJoinType()).isEqualTo(JoinRelType.SEMI);
+            assertThat(scannedTables(join.getRight())).containsExactly("part");
+        });
+    }
+
+    @Test
+    void anAggregationJoinedWithAFilteredJoinIsSemiJoinedWithTheSmallInputHoldingTheKeys() {
+        RelNode plan =
+                logical("SELECT o_orderkey, total FROM (SELECT l_orderkey, sum(l_quantity) AS total FROM lineitem"
+                        + " GROUP BY l_orderkey) JOIN (SELECT o_orderkey FROM orders JOIN customer ON c_custkey = o_custkey"
+                        + " WHERE o_orderdate = DATE '1995-03-01') ON l_orderkey = o_orderkey");
+
+        Join semi = joinsOf(plan).stream()
+                .filter(join -> join.getJoinType() == JoinRelType.SEMI)
+                .collect(onlyElement());
+        assertThat(scannedTables(semi.getLeft())).containsExactly("lineitem");
+        assertThat(scannedTables(semi.getRight())).containsExactly("orders");
+    }
+
+    @Test
     void anAggregationJoinedWithALargeInputIsNotSemiJoined() {
         RelNode plan = logical(
                 "SELECT o_orderkey, total FROM orders JOIN"
