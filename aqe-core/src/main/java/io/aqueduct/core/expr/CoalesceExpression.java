@@ -1,6 +1,8 @@
 package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -19,30 +21,39 @@ final class CoalesceExpression implements VectorExpression {
     @Override
     public FieldVector evaluate(VectorSchemaRoot batch, BufferAllocator allocator) {
         int rowCount = batch.getRowCount();
-        FieldVector result = Vectors.allocate(type, rowCount, allocator);
+        List<FieldVector> operandValues = new ArrayList<>();
         try {
+            // The operand whose value each row takes, -1 for none (NULL).
+            int[] operandOf = new int[rowCount];
+            Arrays.fill(operandOf, -1);
             int[] pending = CaseExpression.identity(rowCount);
             int pendingCount = rowCount;
             for (int k = 0; k < operands.size() && pendingCount > 0; k++) {
+                FieldVector values =
+                        ConditionalEvaluation.evaluateForRows(operands.get(k), batch, pending, pendingCount, allocator);
+                operandValues.add(values);
                 int remaining = 0;
-                try (FieldVector values = ConditionalEvaluation.evaluateForRows(
-                        operands.get(k), batch, pending, pendingCount, allocator)) {
-                    for (int j = 0; j < pendingCount; j++) {
-                        int row = pending[j];
-                        if (values.isNull(row)) {
-                            pending[remaining++] = row;
-                        } else {
-                            result.copyFromSafe(row, row, values);
-                        }
+                for (int j = 0; j < pendingCount; j++) {
+                    int row = pending[j];
+                    if (values.isNull(row)) {
+                        pending[remaining++] = row;
+                    } else {
+                        operandOf[row] = operandValues.size() - 1;
                     }
                 }
                 pendingCount = remaining;
             }
-            result.setValueCount(rowCount);
-            return result;
-        } catch (RuntimeException e) {
-            result.close();
-            throw e;
+            // Variable-width vectors must be written in row order (a row written after a later one loses that one's
+            // value), so the result is copied row by row at the end.
+            return Vectors.build(type, rowCount, allocator, result -> {
+                for (int row = 0; row < rowCount; row++) {
+                    if (operandOf[row] >= 0) {
+                        result.copyFromSafe(row, row, operandValues.get(operandOf[row]));
+                    }
+                }
+            });
+        } finally {
+            operandValues.forEach(FieldVector::close);
         }
     }
 }

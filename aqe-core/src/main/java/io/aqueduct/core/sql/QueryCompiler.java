@@ -190,7 +190,8 @@ public final class QueryCompiler {
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
-     * NULLs there), REVERSE and PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}). What the engine cannot run of the
+     * NULLs there), REVERSE, ILIKE, PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
+     * standard functions ({@link FunctionAliases}). What the engine cannot run of the
      * standard's fails at planning with 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
@@ -201,7 +202,13 @@ public final class QueryCompiler {
                                     .getOperatorList()
                                     .stream()
                                     .filter(operator -> POSTGRESQL_FUNCTIONS.contains(operator.getName())),
-                            Stream.of(SqlLibraryOperators.REVERSE, DateTruncFunction.INSTANCE))
+                            Stream.concat(
+                                    Stream.of(
+                                            SqlLibraryOperators.REVERSE,
+                                            SqlLibraryOperators.ILIKE,
+                                            SqlLibraryOperators.NOT_ILIKE,
+                                            DateTruncFunction.INSTANCE),
+                                    FunctionAliases.ALL.stream()))
                     .toList())));
 
     /**
@@ -511,7 +518,8 @@ public final class QueryCompiler {
 
     private static SqlNode parse(String sql) {
         try {
-            return SqlParser.create(sql, PARSER_CONFIG).parseQuery();
+            return JdbcEscapeFunctions.resolve(
+                    sql, SqlParser.create(sql, PARSER_CONFIG).parseQuery());
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

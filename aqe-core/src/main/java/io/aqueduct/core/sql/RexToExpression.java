@@ -30,6 +30,7 @@ import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlOperator;
 import org.apache.calcite.sql.fun.SqlAbstractTimeFunction;
 import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
 import org.apache.calcite.util.DateString;
@@ -204,6 +205,7 @@ final class RexToExpression {
             case "TRUNCATE" -> call(Function.TRUNCATE, call, type);
             case "REPLACE" -> call(Function.REPLACE, call, type);
             case "DATE_TRUNC" -> dateTrunc(call, type);
+            case "PI" -> new Literal(Math.PI, type);
             default -> throw unsupported("Function " + call.getOperator().getName());
         };
     }
@@ -239,10 +241,17 @@ final class RexToExpression {
         return result;
     }
 
+    /** LIKE and NOT LIKE; ILIKE and NOT ILIKE compare the lower case of the value with that of the pattern. */
     private Expression like(RexCall call, DataType type) {
-        Expression like = call(Function.LIKE, call, type);
-        boolean negated = call.getOperator() == SqlStdOperatorTable.NOT_LIKE;
-        return negated ? new Call(Function.NOT, List.of(like), type) : like;
+        SqlLikeOperator operator = (SqlLikeOperator) call.getOperator();
+        List<Expression> operands = translate(call.getOperands());
+        if (!operator.isCaseSensitive()) {
+            operands = operands.stream()
+                    .map(operand -> (Expression) new Call(Function.LOWER, List.of(operand), operand.type()))
+                    .toList();
+        }
+        Expression like = new Call(Function.LIKE, operands, type);
+        return operator.isNegated() ? new Call(Function.NOT, List.of(like), type) : like;
     }
 
     /** SEARCH over a set of points is IN (or NOT IN); anything else becomes comparisons. */

@@ -101,6 +101,15 @@ class TestExpressionConditional extends ArrowAllocatorTest {
     }
 
     @Test
+    void varcharCoalesceOfInterleavedNulls() {
+        // Rows take the first and second operand alternately: the result is still written in row order.
+        Call coalesce = call(
+                Function.COALESCE, DataType.VARCHAR, input(0, DataType.VARCHAR), literal("none", DataType.VARCHAR));
+        assertThat(evaluateColumn(allocator, coalesce, DataType.VARCHAR, "a", null, "ccc", null, "e"))
+                .containsExactly("a", "none", "ccc", "none", "e");
+    }
+
+    @Test
     void inWithNumbersStringsAndDates() {
         assertThat(in(
                         DataType.BIGINT,

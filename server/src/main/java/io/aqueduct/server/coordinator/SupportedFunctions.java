@@ -95,6 +95,7 @@ final class SupportedFunctions {
             timeDate("EXTRACT", "EXTRACT(YEAR FROM {dt})"),
             timeDate("HOUR", "HOUR({dt})"),
             timeDate("MONTH", "MONTH({dt})"),
+            timeDate("NOW", "NOW()"),
             timeDate("QUARTER", "QUARTER({dt})"),
             timeDate("TIMESTAMPADD", "TIMESTAMPADD(DAY, {i}, {dt})"),
             timeDate("TIMESTAMPDIFF", "TIMESTAMPDIFF(DAY, {dt}, {dt})"),

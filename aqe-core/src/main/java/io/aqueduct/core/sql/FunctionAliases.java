@@ -1,0 +1,196 @@
+package io.aqueduct.core.sql;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.SqlOperandCountRange;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandCountRanges;
+import org.apache.calcite.sql.validate.SqlValidator;
+
+/**
+ * Functions other dialects spell differently from the standard, which the validator rewrites into the standard's
+ * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
+ * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code NOW()} CURRENT_TIMESTAMP,
+ * {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF (b - a in whole units), {@code
+ * TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)} LOG10, {@code STARTS_WITH(s, p)}
+ * and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s. A unit is a string constant, any
+ * case, singular or plural.
+ */
+final class FunctionAliases {
+    static final List<SqlOperator> ALL = List.of(
+            alias("IFNULL", 2, 2, SqlFunctionCategory.SYSTEM, FunctionAliases::coalesce),
+            alias("NVL", 2, 2, SqlFunctionCategory.SYSTEM, FunctionAliases::coalesce),
+            alias("IF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
+            alias("IIF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
+            alias(
+                    "SUBSTR",
+                    2,
+                    3,
+                    SqlFunctionCategory.STRING,
+                    (pos, operands) -> SqlStdOperatorTable.SUBSTRING.createCall(pos, operands)),
+            alias(
+                    "NOW",
+                    0,
+                    0,
+                    SqlFunctionCategory.TIMEDATE,
+                    (pos, operands) -> SqlStdOperatorTable.CURRENT_TIMESTAMP.createCall(pos)),
+            alias(
+                    "DATE_PART",
+                    2,
+                    2,
+                    SqlFunctionCategory.TIMEDATE,
+                    (pos, operands) -> SqlStdOperatorTable.EXTRACT.createCall(
+                            pos, unit("DATE_PART", operands.get(0)), operands.get(1))),
+            alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
+            alias(
+                    "TRUNC",
+                    1,
+                    2,
+                    SqlFunctionCategory.NUMERIC,
+                    (pos, operands) -> SqlStdOperatorTable.TRUNCATE.createCall(pos, operands)),
+            alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
+            alias(
+                    "STARTS_WITH",
+                    2,
+                    2,
+                    SqlFunctionCategory.STRING,
+                    (pos, operands) -> affix(SqlLibraryOperators.LEFT, pos, operands)),
+            alias(
+                    "ENDS_WITH",
+                    2,
+                    2,
+                    SqlFunctionCategory.STRING,
+                    (pos, operands) -> affix(SqlLibraryOperators.RIGHT, pos, operands)));
+
+    private FunctionAliases() {}
+
+    private static SqlOperator alias(
+            String name,
+            int minOperands,
+            int maxOperands,
+            SqlFunctionCategory category,
+            BiFunction<SqlParserPos, List<SqlNode>, SqlNode> standardCall) {
+        return new AliasFunction(name, SqlOperandCountRanges.between(minOperands, maxOperands), category, standardCall);
+    }
+
+    /** A function the validator replaces by {@code standardCall} of its operands before typing it. */
+    private static final class AliasFunction extends SqlFunction {
+        private final SqlOperandCountRange operandCount;
+        private final BiFunction<SqlParserPos, List<SqlNode>, SqlNode> standardCall;
+
+        AliasFunction(
+                String name,
+                SqlOperandCountRange operandCount,
+                SqlFunctionCategory category,
+                BiFunction<SqlParserPos, List<SqlNode>, SqlNode> standardCall) {
+            // Typed only through what it is rewritten to: the return type and operand checks never run.
+            super(name, SqlKind.OTHER_FUNCTION, ReturnTypes.ARG0, null, OperandTypes.VARIADIC, category);
+            this.operandCount = operandCount;
+            this.standardCall = standardCall;
+        }
+
+        @Override
+        public SqlOperandCountRange getOperandCountRange() {
+            return operandCount;
+        }
+
+        @Override
+        public SqlNode rewriteCall(SqlValidator validator, SqlCall call) {
+            int operands = call.operandCount();
+            if (operands < operandCount.getMin() || operands > operandCount.getMax()) {
+                throw new AqueductException(
+                        ErrorCode.SYNTAX_ERROR,
+                        "%s takes %s arguments, not %d"
+                                .formatted(
+                                        getName(),
+                                        operandCount.getMin() == operandCount.getMax()
+                                                ? String.valueOf(operandCount.getMin())
+                                                : operandCount.getMin() + " to " + operandCount.getMax(),
+                                        operands));
+            }
+            return standardCall.apply(call.getParserPosition(), call.getOperandList());
+        }
+    }
+
+    private static SqlNode coalesce(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.COALESCE.createCall(pos, operands);
+    }
+
+    private static SqlNode ifThenElse(SqlParserPos pos, List<SqlNode> operands) {
+        return new SqlCase(
+                pos, null, SqlNodeList.of(operands.get(0)), SqlNodeList.of(operands.get(1)), operands.get(2));
+    }
+
+    private static SqlNode timestampDiff(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
+                pos, unit("DATEDIFF", operands.get(0)), operands.get(1), operands.get(2));
+    }
+
+    private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {
+        if (operands.size() == 1) {
+            return SqlStdOperatorTable.LOG10.createCall(pos, operands);
+        }
+        return SqlStdOperatorTable.DIVIDE.createCall(
+                pos,
+                SqlStdOperatorTable.LN.createCall(pos, operands.get(1)),
+                SqlStdOperatorTable.LN.createCall(pos, operands.get(0)));
+    }
+
+    /** {@code affix} (LEFT or RIGHT) of the string, as many characters as the pattern has, equals the pattern. */
+    private static SqlNode affix(SqlOperator affix, SqlParserPos pos, List<SqlNode> operands) {
+        SqlNode pattern = operands.get(1);
+        return SqlStdOperatorTable.EQUALS.createCall(
+                pos,
+                affix.createCall(pos, operands.get(0), SqlStdOperatorTable.CHAR_LENGTH.createCall(pos, pattern)),
+                pattern);
+    }
+
+    /** The unit a string constant names, as EXTRACT and TIMESTAMPDIFF take it. */
+    private static SqlIntervalQualifier unit(String function, SqlNode operand) {
+        if (!(operand instanceof SqlCharStringLiteral literal)) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED, function + " takes its unit as a string constant, such as 'day'");
+        }
+        String name = literal.getValueAs(String.class).trim().toUpperCase(Locale.ROOT);
+        return new SqlIntervalQualifier(timeUnit(function, name), null, operand.getParserPosition());
+    }
+
+    private static TimeUnit timeUnit(String function, String name) {
+        for (String candidate : List.of(name, name.endsWith("S") ? name.substring(0, name.length() - 1) : name)) {
+            try {
+                return TimeUnit.valueOf(candidate);
+            } catch (IllegalArgumentException e) {
+                // Not this spelling: try the singular.
+            }
+        }
+        throw new AqueductException(
+                ErrorCode.INVALID_ARGUMENT,
+                "Unknown %s unit '%s': one of %s"
+                        .formatted(
+                                function,
+                                name.toLowerCase(Locale.ROOT),
+                                Arrays.stream(TimeUnit.values())
+                                        .map(unit -> unit.name().toLowerCase(Locale.ROOT))
+                                        .collect(Collectors.joining(", "))));
+    }
+}

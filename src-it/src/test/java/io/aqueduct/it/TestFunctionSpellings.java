@@ -1,0 +1,168 @@
+package io.aqueduct.it;
+
+import static io.aqueduct.it.SqlFailures.sqlFailure;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.aqueduct.it.cluster.AqueductCluster;
+import io.aqueduct.it.cluster.SharedCluster;
+import io.aqueduct.it.oracle.DuckDbOracle;
+import io.aqueduct.it.oracle.QueryResult;
+import io.aqueduct.it.oracle.ResultComparator;
+import io.aqueduct.it.oracle.ResultReader;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.Locale;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, NOW, DATE_PART, DATEDIFF, TRUNC,
+ * LOG, STARTS_WITH, ENDS_WITH), ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
+ * workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
+ */
+@ExtendWith(SharedCluster.class)
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class TestFunctionSpellings {
+    private final AqueductCluster cluster;
+    private DuckDbOracle oracle;
+    private Connection connection;
+
+    TestFunctionSpellings(AqueductCluster cluster) {
+        this.cluster = cluster;
+    }
+
+    @BeforeAll
+    void open() throws SQLException {
+        oracle = DuckDbOracle.load(0.01);
+        connection = cluster.connect();
+    }
+
+    @AfterAll
+    void close() throws SQLException {
+        connection.close();
+        oracle.close();
+    }
+
+    /** Aqueduct's SQL and DuckDB's for the same question. */
+    static Stream<Arguments> spellings() {
+        return Stream.of(
+                pair(
+                        "SELECT o_orderkey, IFNULL(NULLIF(o_orderstatus, 'F'), 'x') AS a,"
+                                + " NVL(NULLIF(o_orderpriority, '1-URGENT'), 'y') AS b FROM orders",
+                        "SELECT o_orderkey, coalesce(NULLIF(o_orderstatus, 'F'), 'x') AS a,"
+                                + " coalesce(NULLIF(o_orderpriority, '1-URGENT'), 'y') AS b FROM orders"),
+                pair(
+                        "SELECT o_orderkey, IF(o_totalprice > 100000, 'large', 'small') AS a,"
+                                + " IIF(o_orderstatus = 'O', 1, 0) AS b FROM orders",
+                        "SELECT o_orderkey, CASE WHEN o_totalprice > 100000 THEN 'large' ELSE 'small' END AS a,"
+                                + " CASE WHEN o_orderstatus = 'O' THEN 1 ELSE 0 END AS b FROM orders"),
+                same("SELECT o_orderkey, substr(o_comment, 3, 5) AS a, substr(o_comment, 10) AS b FROM orders"),
+                same("SELECT date_part('year', o_orderdate) AS y, date_part('month', o_orderdate) AS m,"
+                        + " date_part('Quarter', o_orderdate) AS q, count(*) FROM orders"
+                        + " GROUP BY date_part('year', o_orderdate), date_part('month', o_orderdate),"
+                        + " date_part('Quarter', o_orderdate)"),
+                pair(
+                        "SELECT l_orderkey, l_linenumber, datediff('day', l_shipdate, l_receiptdate) AS days,"
+                                + " datediff('months', DATE '1992-01-01', l_shipdate) AS months FROM lineitem",
+                        "SELECT l_orderkey, l_linenumber, datediff('day', l_shipdate, l_receiptdate) AS days,"
+                                + " datediff('month', DATE '1992-01-01', l_shipdate) AS months FROM lineitem"),
+                same("SELECT o_orderkey, trunc(o_totalprice) AS a, log(2, o_totalprice) AS b, log(o_totalprice) AS c"
+                        + " FROM orders"),
+                pair(
+                        "SELECT o_orderkey, starts_with(o_comment, 'sly') AS a, ends_with(o_comment, 'ly') AS b"
+                                + " FROM orders",
+                        "SELECT o_orderkey, starts_with(o_comment, 'sly') AS a, suffix(o_comment, 'ly') AS b"
+                                + " FROM orders"),
+                same("SELECT o_orderpriority, count(*) FROM orders WHERE o_comment ILIKE '%SLY%'"
+                        + " GROUP BY o_orderpriority"),
+                same("SELECT count(*) FROM customer WHERE c_name NOT ILIKE 'customer#00000%'"),
+                pair(
+                        "SELECT o_orderkey, {fn UCASE(o_orderstatus)} AS a, {fn LCASE(o_clerk)} AS b,"
+                                + " {fn LENGTH(o_comment)} AS c, {fn ABS(o_custkey - 700)} AS d,"
+                                + " {fn IFNULL(NULLIF(o_orderstatus, 'F'), 'x')} AS e,"
+                                + " {fn CONCAT({fn SUBSTRING(o_comment, 1, 3)}, o_orderstatus)} AS f,"
+                                + " {fn TIMESTAMPADD(SQL_TSI_DAY, 3, o_orderdate)} AS g, {fn YEAR(o_orderdate)} AS h"
+                                + " FROM orders",
+                        "SELECT o_orderkey, upper(o_orderstatus) AS a, lower(o_clerk) AS b, length(o_comment) AS c,"
+                                + " abs(o_custkey - 700) AS d, coalesce(NULLIF(o_orderstatus, 'F'), 'x') AS e,"
+                                + " substring(o_comment, 1, 3) || o_orderstatus AS f,"
+                                + " CAST(o_orderdate + INTERVAL 3 DAY AS DATE) AS g, year(o_orderdate) AS h FROM orders"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("spellings")
+    void equalsDuckDb(String sql, String duckDbSql) throws Exception {
+        QueryResult actual;
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            actual = ResultReader.read(resultSet);
+        }
+        boolean ordered = sql.toLowerCase(Locale.ROOT).contains("order by");
+        ResultComparator.assertSameRows(oracle.query(duckDbSql), actual.rows(), ordered);
+        cluster.awaitWorkersIdle();
+    }
+
+    @Test
+    void nowAndTheEscapedPiAreCurrentTimestampAndPi() throws SQLException {
+        LocalDateTime before = LocalDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MILLIS);
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet =
+                        statement.executeQuery("SELECT NOW(), CURRENT_TIMESTAMP, {fn PI()}, PI() FROM region")) {
+            int rows = 0;
+            while (resultSet.next()) {
+                rows++;
+                LocalDateTime now = resultSet.getObject(1, LocalDateTime.class);
+                assertThat(now).isEqualTo(resultSet.getObject(2, LocalDateTime.class));
+                assertThat(now).isAfterOrEqualTo(before.minusHours(14)).isBeforeOrEqualTo(before.plusHours(14));
+                assertThat(resultSet.getDouble(3)).isEqualTo(Math.PI);
+                assertThat(resultSet.getDouble(4)).isEqualTo(Math.PI);
+            }
+            assertThat(rows).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void badUnitsAndArgumentCountsFailWithTheirSqlStates() {
+        SQLException unknownUnit = sqlFailure(() -> query("SELECT date_part('fortnight', o_orderdate) FROM orders"));
+        assertThat(unknownUnit.getSQLState()).isEqualTo("22023");
+        assertThat(unknownUnit.getMessage()).contains("'fortnight'", "year");
+        assertThat(sqlFailure(() -> query("SELECT datediff(o_comment, o_orderdate, o_orderdate) FROM orders"))
+                        .getSQLState())
+                .isEqualTo("0A000");
+        SQLException arguments = sqlFailure(() -> query("SELECT ifnull(o_comment, 'a', 'b') FROM orders"));
+        assertThat(arguments.getSQLState()).isEqualTo("42000");
+        assertThat(arguments.getMessage()).contains("IFNULL takes 2 arguments, not 3");
+        assertThat(sqlFailure(() -> query("SELECT {fn NO_SUCH_FUNCTION(1)} FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
+    }
+
+    private void query(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            while (resultSet.next()) {
+                resultSet.getObject(1);
+            }
+        }
+    }
+
+    private static Arguments same(String sql) {
+        return Arguments.of(sql, sql);
+    }
+
+    private static Arguments pair(String sql, String duckDbSql) {
+        return Arguments.of(sql, duckDbSql);
+    }
+}
