@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, NOW, DATE_PART, DATEDIFF, TRUNC,
- * LOG, STARTS_WITH, ENDS_WITH), ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
+ * LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
  * workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
@@ -85,6 +85,13 @@ class TestFunctionSpellings {
                                 + " FROM orders",
                         "SELECT o_orderkey, starts_with(o_comment, 'sly') AS a, suffix(o_comment, 'ly') AS b"
                                 + " FROM orders"),
+                pair(
+                        "SELECT o_orderkey, o_orderdate + 1 AS a, o_orderdate - 30 AS b, 7 + o_orderdate AS c,"
+                                + " o_orderdate + o_custkey % 100 AS d FROM orders",
+                        // DuckDB adds INTEGER days only, and its o_custkey is a BIGINT.
+                        "SELECT o_orderkey, o_orderdate + 1 AS a, o_orderdate - 30 AS b, 7 + o_orderdate AS c,"
+                                + " o_orderdate + CAST(o_custkey % 100 AS INTEGER) AS d FROM orders"),
+                same("SELECT count(*) FROM lineitem WHERE l_receiptdate > l_commitdate + 10"),
                 same("SELECT o_orderpriority, count(*) FROM orders WHERE o_comment ILIKE '%SLY%'"
                         + " GROUP BY o_orderpriority"),
                 same("SELECT count(*) FROM customer WHERE c_name NOT ILIKE 'customer#00000%'"),
@@ -144,6 +151,12 @@ class TestFunctionSpellings {
         SQLException arguments = sqlFailure(() -> query("SELECT ifnull(o_comment, 'a', 'b') FROM orders"));
         assertThat(arguments.getSQLState()).isEqualTo("42000");
         assertThat(arguments.getMessage()).contains("IFNULL takes 2 arguments, not 3");
+        assertThat(sqlFailure(() -> query("SELECT CAST(o_orderdate AS TIMESTAMP) + 1 FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
+        assertThat(sqlFailure(() -> query("SELECT o_orderdate + 1.5 FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
         assertThat(sqlFailure(() -> query("SELECT {fn NO_SUCH_FUNCTION(1)} FROM orders"))
                         .getSQLState())
                 .startsWith("42");

@@ -359,7 +359,8 @@ public final class QueryCompiler {
                 SqlValidator.Config.DEFAULT
                         .withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.LAST)
-                        .withIdentifierExpansion(true));
+                        .withIdentifierExpansion(true)
+                        .withTypeCoercionFactory(DateArithmeticCoercion::new));
         SqlNode validated = validate(validator, parsed);
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);

@@ -1,0 +1,57 @@
+package io.aqueduct.core.sql;
+
+import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
+
+/**
+ * Calcite's implicit type coercion, plus PostgreSQL's and DuckDB's {@code date + n}, {@code n + date} and {@code date
+ * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
+ * the result is a DATE as with any day interval. A TIMESTAMP plus an integer stays an error, as there.
+ */
+final class DateArithmeticCoercion extends TypeCoercionImpl {
+    DateArithmeticCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
+        super(typeFactory, validator);
+    }
+
+    @Override
+    public boolean binaryArithmeticCoercion(SqlCallBinding binding) {
+        SqlKind kind = binding.getOperator().getKind();
+        if (binding.getOperandCount() == 2 && (kind == SqlKind.PLUS || kind == SqlKind.MINUS)) {
+            RelDataType left = binding.getOperandType(0);
+            RelDataType right = binding.getOperandType(1);
+            if (isDate(left) && SqlTypeUtil.isExactNumeric(right) && SqlTypeUtil.isIntType(right)) {
+                return asDays(binding, 1);
+            }
+            if (kind == SqlKind.PLUS && SqlTypeUtil.isIntType(left) && isDate(right)) {
+                return asDays(binding, 0);
+            }
+        }
+        return super.binaryArithmeticCoercion(binding);
+    }
+
+    private static boolean isDate(RelDataType type) {
+        return type.getSqlTypeName() == SqlTypeName.DATE;
+    }
+
+    private boolean asDays(SqlCallBinding binding, int operand) {
+        SqlNode count = binding.operand(operand);
+        SqlParserPos pos = count.getParserPosition();
+        SqlNode days = SqlStdOperatorTable.MULTIPLY.createCall(
+                pos, count, SqlLiteral.createInterval(1, "1", new SqlIntervalQualifier(TimeUnit.DAY, null, pos), pos));
+        validator.deriveType(binding.getScope(), days);
+        binding.getCall().setOperand(operand, days);
+        return true;
+    }
+}
