@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, NOW, DATE_PART, DATEDIFF, TRUNC,
- * LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
+ * LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, the days between
+ * two DATEs, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
  * workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
@@ -92,6 +93,8 @@ class TestFunctionSpellings {
                         "SELECT o_orderkey, o_orderdate + 1 AS a, o_orderdate - 30 AS b, 7 + o_orderdate AS c,"
                                 + " o_orderdate + CAST(o_custkey % 100 AS INTEGER) AS d FROM orders"),
                 same("SELECT count(*) FROM lineitem WHERE l_receiptdate > l_commitdate + 10"),
+                same("SELECT l_receiptdate - l_commitdate AS days, count(*) FROM lineitem"
+                        + " GROUP BY l_receiptdate - l_commitdate"),
                 same("SELECT o_orderpriority, count(*) FROM orders WHERE o_comment ILIKE '%SLY%'"
                         + " GROUP BY o_orderpriority"),
                 same("SELECT count(*) FROM customer WHERE c_name NOT ILIKE 'customer#00000%'"),

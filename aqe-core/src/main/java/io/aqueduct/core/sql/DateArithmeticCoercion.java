@@ -18,7 +18,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
 /**
  * Calcite's implicit type coercion, plus PostgreSQL's and DuckDB's {@code date + n}, {@code n + date} and {@code date
  * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
- * the result is a DATE as with any day interval. A TIMESTAMP plus an integer stays an error, as there.
+ * the result is a DATE as with any day interval; and their {@code date - date}, the INTEGER number of days between.
+ * A TIMESTAMP plus an integer stays an error, as there.
  */
 final class DateArithmeticCoercion extends TypeCoercionImpl {
     DateArithmeticCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -37,8 +38,29 @@ final class DateArithmeticCoercion extends TypeCoercionImpl {
             if (kind == SqlKind.PLUS && SqlTypeUtil.isIntType(left) && isDate(right)) {
                 return asDays(binding, 0);
             }
+            if (kind == SqlKind.MINUS && isDate(left) && isDate(right)) {
+                return daysBetween(binding);
+            }
         }
         return super.binaryArithmeticCoercion(binding);
+    }
+
+    /**
+     * {@code later - earlier} becomes {@code TIMESTAMPDIFF(DAY, earlier, later) - 0}: the coercion may replace the
+     * operands of the call it checks, not the call, and an integer minus zero is the integer.
+     */
+    private boolean daysBetween(SqlCallBinding binding) {
+        SqlNode later = binding.operand(0);
+        SqlNode earlier = binding.operand(1);
+        SqlParserPos pos = later.getParserPosition();
+        SqlNode days = SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
+                pos, new SqlIntervalQualifier(TimeUnit.DAY, null, pos), earlier, later);
+        SqlNode zero = SqlLiteral.createExactNumeric("0", pos);
+        validator.deriveType(binding.getScope(), days);
+        validator.deriveType(binding.getScope(), zero);
+        binding.getCall().setOperand(0, days);
+        binding.getCall().setOperand(1, zero);
+        return true;
     }
 
     private static boolean isDate(RelDataType type) {
