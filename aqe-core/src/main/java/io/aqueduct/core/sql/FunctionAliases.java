@@ -42,45 +42,14 @@ final class FunctionAliases {
             alias("NVL", 2, 2, SqlFunctionCategory.SYSTEM, FunctionAliases::coalesce),
             alias("IF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
             alias("IIF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
-            alias(
-                    "SUBSTR",
-                    2,
-                    3,
-                    SqlFunctionCategory.STRING,
-                    (pos, operands) -> SqlStdOperatorTable.SUBSTRING.createCall(pos, operands)),
-            alias(
-                    "NOW",
-                    0,
-                    0,
-                    SqlFunctionCategory.TIMEDATE,
-                    (pos, operands) -> SqlStdOperatorTable.CURRENT_TIMESTAMP.createCall(pos)),
-            alias(
-                    "DATE_PART",
-                    2,
-                    2,
-                    SqlFunctionCategory.TIMEDATE,
-                    (pos, operands) -> SqlStdOperatorTable.EXTRACT.createCall(
-                            pos, unit("DATE_PART", operands.get(0)), operands.get(1))),
+            alias("SUBSTR", 2, 3, SqlFunctionCategory.STRING, FunctionAliases::substring),
+            alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, FunctionAliases::currentTimestamp),
+            alias("DATE_PART", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::extract),
             alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
-            alias(
-                    "TRUNC",
-                    1,
-                    2,
-                    SqlFunctionCategory.NUMERIC,
-                    (pos, operands) -> SqlStdOperatorTable.TRUNCATE.createCall(pos, operands)),
+            alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::truncate),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
-            alias(
-                    "STARTS_WITH",
-                    2,
-                    2,
-                    SqlFunctionCategory.STRING,
-                    (pos, operands) -> affix(SqlLibraryOperators.LEFT, pos, operands)),
-            alias(
-                    "ENDS_WITH",
-                    2,
-                    2,
-                    SqlFunctionCategory.STRING,
-                    (pos, operands) -> affix(SqlLibraryOperators.RIGHT, pos, operands)));
+            alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
+            alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith));
 
     private FunctionAliases() {}
 
@@ -139,6 +108,30 @@ final class FunctionAliases {
     private static SqlNode ifThenElse(SqlParserPos pos, List<SqlNode> operands) {
         return new SqlCase(
                 pos, null, SqlNodeList.of(operands.get(0)), SqlNodeList.of(operands.get(1)), operands.get(2));
+    }
+
+    private static SqlNode substring(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.SUBSTRING.createCall(pos, operands);
+    }
+
+    private static SqlNode currentTimestamp(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.CURRENT_TIMESTAMP.createCall(pos);
+    }
+
+    private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
+    }
+
+    private static SqlNode truncate(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.TRUNCATE.createCall(pos, operands);
+    }
+
+    private static SqlNode startsWith(SqlParserPos pos, List<SqlNode> operands) {
+        return affix(SqlLibraryOperators.LEFT, pos, operands);
+    }
+
+    private static SqlNode endsWith(SqlParserPos pos, List<SqlNode> operands) {
+        return affix(SqlLibraryOperators.RIGHT, pos, operands);
     }
 
     private static SqlNode timestampDiff(SqlParserPos pos, List<SqlNode> operands) {
