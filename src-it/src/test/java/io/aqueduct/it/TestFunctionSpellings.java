@@ -166,12 +166,7 @@ class TestFunctionSpellings {
     }
 
     private void query(String sql) throws SQLException {
-        try (Statement statement = connection.createStatement();
-                ResultSet resultSet = statement.executeQuery(sql)) {
-            while (resultSet.next()) {
-                resultSet.getObject(1);
-            }
-        }
+        JdbcResults.countRows(connection, sql);
     }
 
     private static Arguments same(String sql) {

@@ -60,14 +60,7 @@ final class CaseExpression implements VectorExpression {
                 evaluateBranch(results.get(branch), batch, chosen, chosenCount, branchOf, branchValues, allocator);
             }
             evaluateBranch(otherwise, batch, pending, pendingCount, branchOf, branchValues, allocator);
-            // Variable-width vectors must be written in row order, so the result is copied row by row at the end.
-            return Vectors.build(type, rowCount, allocator, result -> {
-                for (int row = 0; row < rowCount; row++) {
-                    if (branchOf[row] >= 0) {
-                        result.copyFromSafe(row, row, branchValues.get(branchOf[row]));
-                    }
-                }
-            });
+            return ConditionalEvaluation.choose(type, rowCount, branchOf, branchValues, allocator);
         } finally {
             branchValues.forEach(FieldVector::close);
         }

@@ -43,15 +43,7 @@ final class CoalesceExpression implements VectorExpression {
                 }
                 pendingCount = remaining;
             }
-            // Variable-width vectors must be written in row order (a row written after a later one loses that one's
-            // value), so the result is copied row by row at the end.
-            return Vectors.build(type, rowCount, allocator, result -> {
-                for (int row = 0; row < rowCount; row++) {
-                    if (operandOf[row] >= 0) {
-                        result.copyFromSafe(row, row, operandValues.get(operandOf[row]));
-                    }
-                }
-            });
+            return ConditionalEvaluation.choose(type, rowCount, operandOf, operandValues, allocator);
         } finally {
             operandValues.forEach(FieldVector::close);
         }

@@ -2,6 +2,8 @@ package io.aqueduct.core.expr;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.exec.RowCopier;
+import io.aqueduct.core.type.DataType;
+import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -29,6 +31,22 @@ final class ConditionalEvaluation {
                     return count;
                 },
                 allocator);
+    }
+
+    /**
+     * The result of a choice per row among several vectors: row {@code i} takes row {@code i} of {@code
+     * sources.get(sourceOf[i])}, NULL where {@code sourceOf[i]} is -1. Written in row order, as variable-width vectors
+     * must be (a row written after a later one loses that one's value).
+     */
+    static FieldVector choose(
+            DataType type, int rowCount, int[] sourceOf, List<FieldVector> sources, BufferAllocator allocator) {
+        return Vectors.build(type, rowCount, allocator, result -> {
+            for (int row = 0; row < rowCount; row++) {
+                if (sourceOf[row] >= 0) {
+                    result.copyFromSafe(row, row, sources.get(sourceOf[row]));
+                }
+            }
+        });
     }
 
     /** Writes the rows an operand is needed for to {@code rows}, returning how many. */
