@@ -28,10 +28,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, NOW, DATE_PART, DATEDIFF, TRUNC,
- * LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, the days between
- * two DATEs, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real
- * workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
+ * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW,
+ * DATE_PART, DATEDIFF, TRUNC, LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, the days between two DATEs,
+ * ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared
+ * with DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -70,6 +70,10 @@ class TestFunctionSpellings {
                         "SELECT o_orderkey, CASE WHEN o_totalprice > 100000 THEN 'large' ELSE 'small' END AS a,"
                                 + " CASE WHEN o_orderstatus = 'O' THEN 1 ELSE 0 END AS b FROM orders"),
                 same("SELECT o_orderkey, substr(o_comment, 3, 5) AS a, substr(o_comment, 10) AS b FROM orders"),
+                same("SELECT o_orderkey, concat_ws('-', o_orderstatus, NULLIF(o_orderpriority, '5-LOW'), o_clerk) AS a,"
+                        + " concat_ws(', ', NULLIF(o_orderstatus, 'O'), NULLIF(o_orderstatus, 'F')) AS b FROM orders"),
+                same("SELECT o_orderstatus, bool_and(o_totalprice > 1000) AS a, bool_or(o_totalprice > 400000) AS b"
+                        + " FROM orders GROUP BY o_orderstatus"),
                 same("SELECT date_part('year', o_orderdate) AS y, date_part('month', o_orderdate) AS m,"
                         + " date_part('Quarter', o_orderdate) AS q, count(*) FROM orders"
                         + " GROUP BY date_part('year', o_orderdate), date_part('month', o_orderdate),"
@@ -154,6 +158,8 @@ class TestFunctionSpellings {
         SQLException arguments = sqlFailure(() -> query("SELECT ifnull(o_comment, 'a', 'b') FROM orders"));
         assertThat(arguments.getSQLState()).isEqualTo("42000");
         assertThat(arguments.getMessage()).contains("IFNULL takes 2 arguments, not 3");
+        assertThat(sqlFailure(() -> query("SELECT concat_ws(',') FROM orders")).getMessage())
+                .contains("CONCAT_WS takes at least 2 arguments, not 1");
         assertThat(sqlFailure(() -> query("SELECT CAST(o_orderdate AS TIMESTAMP) + 1 FROM orders"))
                         .getSQLState())
                 .startsWith("42");

@@ -14,6 +14,7 @@ import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlOperandCountRange;
@@ -30,11 +31,11 @@ import org.apache.calcite.sql.validate.SqlValidator;
 /**
  * Functions other dialects spell differently from the standard, which the validator rewrites into the standard's
  * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
- * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code NOW()} CURRENT_TIMESTAMP,
- * {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF (b - a in whole units), {@code
- * TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)} LOG10, {@code STARTS_WITH(s, p)}
- * and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s. A unit is a string constant, any
- * case, singular or plural.
+ * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
+ * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF
+ * (b - a in whole units), {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
+ * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s. A unit
+ * is a string constant, any case, singular or plural.
  */
 final class FunctionAliases {
     static final List<SqlOperator> ALL = List.of(
@@ -43,6 +44,7 @@ final class FunctionAliases {
             alias("IF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
             alias("IIF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
             alias("SUBSTR", 2, 3, SqlFunctionCategory.STRING, FunctionAliases::substring),
+            alias("CONCAT_WS", 2, Integer.MAX_VALUE, SqlFunctionCategory.STRING, FunctionAliases::concatWithSeparator),
             alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, FunctionAliases::currentTimestamp),
             alias("DATE_PART", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::extract),
             alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
@@ -89,15 +91,18 @@ final class FunctionAliases {
             if (operands < operandCount.getMin() || operands > operandCount.getMax()) {
                 throw new AqueductException(
                         ErrorCode.SYNTAX_ERROR,
-                        "%s takes %s arguments, not %d"
-                                .formatted(
-                                        getName(),
-                                        operandCount.getMin() == operandCount.getMax()
-                                                ? String.valueOf(operandCount.getMin())
-                                                : operandCount.getMin() + " to " + operandCount.getMax(),
-                                        operands));
+                        "%s takes %s arguments, not %d".formatted(getName(), allowedCount(), operands));
             }
             return standardCall.apply(call.getParserPosition(), call.getOperandList());
+        }
+
+        private String allowedCount() {
+            int min = operandCount.getMin();
+            int max = operandCount.getMax();
+            if (max == Integer.MAX_VALUE) {
+                return "at least " + min;
+            }
+            return min == max ? String.valueOf(min) : min + " to " + max;
         }
     }
 
@@ -112,6 +117,27 @@ final class FunctionAliases {
 
     private static SqlNode substring(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.SUBSTRING.createCall(pos, operands);
+    }
+
+    /**
+     * {@code CONCAT_WS(sep, a, b, ...)}: the values that are not NULL, sep between them; '' when all are NULL, NULL when
+     * sep is (PostgreSQL, MySQL). Each value is prefixed with sep (NULL stays NULL, then ''), and the first sep cut off.
+     */
+    private static SqlNode concatWithSeparator(SqlParserPos pos, List<SqlNode> operands) {
+        SqlNode separator = operands.get(0);
+        SqlNode joined = null;
+        for (SqlNode value : operands.subList(1, operands.size())) {
+            SqlNode prefixed = SqlStdOperatorTable.COALESCE.createCall(
+                    pos,
+                    SqlStdOperatorTable.CONCAT.createCall(pos, separator, value),
+                    SqlLiteral.createCharString("", pos));
+            joined = joined == null ? prefixed : SqlStdOperatorTable.CONCAT.createCall(pos, joined, prefixed);
+        }
+        SqlNode afterSeparator = SqlStdOperatorTable.PLUS.createCall(
+                pos,
+                SqlStdOperatorTable.CHAR_LENGTH.createCall(pos, separator),
+                SqlLiteral.createExactNumeric("1", pos));
+        return SqlStdOperatorTable.SUBSTRING.createCall(pos, joined, afterSeparator);
     }
 
     private static SqlNode currentTimestamp(SqlParserPos pos, List<SqlNode> operands) {

@@ -175,6 +175,8 @@ public final class QueryCompiler {
      * failing at planning.
      */
     private static final Set<String> POSTGRESQL_FUNCTIONS = Set.of(
+            "BOOL_AND",
+            "BOOL_OR",
             "CONCAT",
             "GREATEST",
             "LEAST",
