@@ -28,10 +28,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Other dialects' spellings of standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW,
- * DATE_PART, DATEDIFF, TRUNC, LOG, STARTS_WITH, ENDS_WITH), a DATE plus or minus an integer, the days between two DATEs,
- * ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared
- * with DuckDB; bad units and argument counts fail with their SQLStates.
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE and MD5; other dialects' spellings of standard functions (IFNULL, NVL, IF,
+ * IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus
+ * or minus an integer, the days between two DATEs, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through
+ * JDBC on real workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -72,6 +72,12 @@ class TestFunctionSpellings {
                 same("SELECT o_orderkey, substr(o_comment, 3, 5) AS a, substr(o_comment, 10) AS b FROM orders"),
                 same("SELECT o_orderkey, concat_ws('-', o_orderstatus, NULLIF(o_orderpriority, '5-LOW'), o_clerk) AS a,"
                         + " concat_ws(', ', NULLIF(o_orderstatus, 'O'), NULLIF(o_orderstatus, 'F')) AS b FROM orders"),
+                same("SELECT o_orderkey, split_part(o_clerk, '#', 2) AS a, split_part(o_comment, ' ', 3) AS b,"
+                        + " split_part(o_comment, ' ', 40) AS c, md5(o_comment) AS d FROM orders"),
+                same("SELECT o_orderkey, regexp_replace(o_comment, '[aeiou]', '*') AS a,"
+                        + " regexp_replace(o_comment, '[aeiou]+', '*', 'g') AS b,"
+                        + " regexp_replace(o_clerk, '(\\w+)#0*(\\d+)', '\\2-\\1') AS c,"
+                        + " regexp_replace(o_comment, 'SLY', '!', 'gi') AS d FROM orders"),
                 same("SELECT o_orderstatus, bool_and(o_totalprice > 1000) AS a, bool_or(o_totalprice > 400000) AS b"
                         + " FROM orders GROUP BY o_orderstatus"),
                 same("SELECT date_part('year', o_orderdate) AS y, date_part('month', o_orderdate) AS m,"

@@ -85,8 +85,19 @@ public final class ExpressionCompiler {
                         call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
             case SQRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE -> MathFunctionCompiler.compile(call);
-            case POSITION, REPLACE, TRIM_CHARACTERS, LPAD, RPAD, LEFT, RIGHT, REPEAT, REVERSE, INITCAP ->
-                StringFunctionCompiler.compile(call);
+            case POSITION,
+                    REPLACE,
+                    TRIM_CHARACTERS,
+                    LPAD,
+                    RPAD,
+                    LEFT,
+                    RIGHT,
+                    REPEAT,
+                    REVERSE,
+                    INITCAP,
+                    SPLIT_PART,
+                    REGEXP_REPLACE,
+                    MD5 -> StringFunctionCompiler.compile(call);
         };
     }
 

@@ -111,5 +111,14 @@ public enum Function {
     /** {@code (string)}: the characters in reverse order. */
     REVERSE,
     /** {@code (string)}: each word's first letter upper case, the others lower case. */
-    INITCAP
+    INITCAP,
+    /**
+     * {@code (string, delimiter, n)}: the n-th field of the string split at the delimiter, counted from the end if n is
+     * negative; empty past the last field (PostgreSQL).
+     */
+    SPLIT_PART,
+    /** {@code (string, pattern, replacement [, flags])}: see {@link RegexReplacement}. */
+    REGEXP_REPLACE,
+    /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
+    MD5
 }

@@ -1,10 +1,18 @@
 package io.aqueduct.core.expr;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
 
 /**
  * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
- * LEFT, RIGHT, REPEAT, REVERSE, INITCAP (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5 (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
  * operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
@@ -37,6 +45,10 @@ final class StringFunctionCompiler {
                         .reverse()
                         .toString());
             case INITCAP -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::initcap);
+            case SPLIT_PART ->
+                new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::splitPart);
+            case REGEXP_REPLACE -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexReplacement());
+            case MD5 -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::md5);
             default -> throw new IllegalArgumentException("Not a string function: " + call.function());
         };
     }
@@ -98,6 +110,37 @@ final class StringFunctionCompiler {
             wordStart = !Character.isLetterOrDigit(codePoint);
         }
         return result.toString();
+    }
+
+    /** {@code values}: the string, the delimiter and the field's 1-based position, negative from the end. */
+    private static String splitPart(String[] values) {
+        int position = count(values[2]);
+        if (position == 0) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "SPLIT_PART's field position must not be zero");
+        }
+        String text = values[0];
+        String delimiter = values[1];
+        if (delimiter.isEmpty()) {
+            return Math.abs(position) == 1 ? text : "";
+        }
+        List<String> fields = new ArrayList<>();
+        int start = 0;
+        for (int at = text.indexOf(delimiter); at >= 0; at = text.indexOf(delimiter, start)) {
+            fields.add(text.substring(start, at));
+            start = at + delimiter.length();
+        }
+        fields.add(text.substring(start));
+        int index = position > 0 ? position - 1 : fields.size() + position;
+        return index >= 0 && index < fields.size() ? fields.get(index) : "";
+    }
+
+    private static String md5(String[] values) {
+        try {
+            byte[] digest = MessageDigest.getInstance("MD5").digest(values[0].getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("Every Java runtime has MD5", e);
+        }
     }
 
     /** A count given as text (the operand's cast to VARCHAR). */

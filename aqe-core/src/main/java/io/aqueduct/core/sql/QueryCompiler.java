@@ -184,10 +184,13 @@ public final class QueryCompiler {
             "LENGTH",
             "LPAD",
             "LTRIM",
+            "MD5",
+            "REGEXP_REPLACE",
             "REPEAT",
             "RIGHT",
             "RPAD",
             "RTRIM",
+            "SPLIT_PART",
             "STRPOS");
 
     /**

@@ -194,6 +194,9 @@ final class RexToExpression {
             case "REPEAT" -> call(Function.REPEAT, call, type);
             case "REVERSE" -> call(Function.REVERSE, call, type);
             case "INITCAP" -> call(Function.INITCAP, call, type);
+            case "SPLIT_PART" -> call(Function.SPLIT_PART, call, type);
+            case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
+            case "MD5" -> call(Function.MD5, call, type);
             case "ABS" -> call(Function.ABS, call, type);
             case "SQRT" -> call(Function.SQRT, call, type);
             case "EXP" -> call(Function.EXP, call, type);

@@ -1,0 +1,79 @@
+package io.aqueduct.core.expr;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/**
+ * PostgreSQL's {@code REGEXP_REPLACE(string, pattern, replacement [, flags])} on Java regular expressions: the first
+ * match replaced, every match with flag {@code g}, ignoring case with {@code i}; {@code \1} to {@code \9} in the
+ * replacement stand for the groups and {@code \&} for the whole match, any other character is itself. The pattern,
+ * nearly always a constant, is compiled once and kept while it stays the same.
+ */
+final class RegexReplacement implements StringFunctionExpression.RowFunction {
+    /** A pattern as compiled for its text and flags. */
+    private record Compiled(String pattern, String flags, Pattern regex, boolean global) {}
+
+    /** The last pattern compiled; rows of one expression may run on several threads, each sees a whole record. */
+    private volatile Compiled last;
+
+    @Override
+    public Object apply(String[] values) {
+        String flags = values.length > 3 ? values[3] : "";
+        Compiled compiled = compiled(values[1], flags);
+        Matcher matcher = compiled.regex().matcher(values[0]);
+        String replacement = javaReplacement(values[2]);
+        return compiled.global() ? matcher.replaceAll(replacement) : matcher.replaceFirst(replacement);
+    }
+
+    private Compiled compiled(String pattern, String flags) {
+        Compiled known = last;
+        if (known != null && known.pattern().equals(pattern) && known.flags().equals(flags)) {
+            return known;
+        }
+        int options = 0;
+        boolean global = false;
+        for (char flag : flags.toCharArray()) {
+            switch (flag) {
+                case 'g' -> global = true;
+                case 'i' -> options |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
+                case 'c' -> options &= ~(Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
+                default ->
+                    throw new AqueductException(
+                            ErrorCode.INVALID_ARGUMENT,
+                            "Unknown REGEXP_REPLACE flag '" + flag + "': g (every match), i (ignore case), c");
+            }
+        }
+        try {
+            Compiled compiled = new Compiled(pattern, flags, Pattern.compile(pattern, options), global);
+            last = compiled;
+            return compiled;
+        } catch (PatternSyntaxException e) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT, "Invalid regular expression '" + pattern + "': " + e.getDescription());
+        }
+    }
+
+    /** PostgreSQL's replacement text in {@link Matcher}'s syntax. */
+    private static String javaReplacement(String replacement) {
+        StringBuilder java = new StringBuilder(replacement.length() + 8);
+        for (int i = 0; i < replacement.length(); i++) {
+            char c = replacement.charAt(i);
+            if (c == '\\' && i + 1 < replacement.length()) {
+                char next = replacement.charAt(++i);
+                if (next >= '1' && next <= '9') {
+                    java.append('$').append(next);
+                } else if (next == '&') {
+                    java.append("$0");
+                } else {
+                    java.append(Matcher.quoteReplacement(String.valueOf(next)));
+                }
+            } else {
+                java.append(Matcher.quoteReplacement(String.valueOf(c)));
+            }
+        }
+        return java.toString();
+    }
+}
