@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE and MD5; other dialects' spellings of standard functions (IFNULL, NVL, IF,
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII and CHR; other dialects' spellings of standard functions (IFNULL, NVL, IF,
  * IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus
  * or minus an integer, the days between two DATEs, ILIKE, and the JDBC escape functions ({@code {fn UCASE(x)}}) through
  * JDBC on real workers, on TPC-H SF 0.01 compared with DuckDB; bad units and argument counts fail with their SQLStates.
@@ -73,7 +73,8 @@ class TestFunctionSpellings {
                 same("SELECT o_orderkey, concat_ws('-', o_orderstatus, NULLIF(o_orderpriority, '5-LOW'), o_clerk) AS a,"
                         + " concat_ws(', ', NULLIF(o_orderstatus, 'O'), NULLIF(o_orderstatus, 'F')) AS b FROM orders"),
                 same("SELECT o_orderkey, split_part(o_clerk, '#', 2) AS a, split_part(o_comment, ' ', 3) AS b,"
-                        + " split_part(o_comment, ' ', 40) AS c, md5(o_comment) AS d FROM orders"),
+                        + " split_part(o_comment, ' ', 40) AS c, md5(o_comment) AS d, ascii(o_comment) AS e,"
+                        + " chr(CAST(o_custkey % 26 + 65 AS INTEGER)) AS f FROM orders"),
                 same("SELECT o_orderkey, regexp_replace(o_comment, '[aeiou]', '*') AS a,"
                         + " regexp_replace(o_comment, '[aeiou]+', '*', 'g') AS b,"
                         + " regexp_replace(o_clerk, '(\\w+)#0*(\\d+)', '\\2-\\1') AS c,"

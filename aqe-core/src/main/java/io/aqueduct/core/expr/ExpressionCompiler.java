@@ -97,7 +97,9 @@ public final class ExpressionCompiler {
                     INITCAP,
                     SPLIT_PART,
                     REGEXP_REPLACE,
-                    MD5 -> StringFunctionCompiler.compile(call);
+                    MD5,
+                    ASCII,
+                    CHR -> StringFunctionCompiler.compile(call);
         };
     }
 

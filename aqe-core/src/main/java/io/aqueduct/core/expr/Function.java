@@ -120,5 +120,9 @@ public enum Function {
     /** {@code (string, pattern, replacement [, flags])}: see {@link RegexReplacement}. */
     REGEXP_REPLACE,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
-    MD5
+    MD5,
+    /** {@code (string)}: the code point of the first character, 0 for an empty string. */
+    ASCII,
+    /** {@code (code)}: the character of that code point (CHR, JDBC's CHAR); 0 and invalid code points fail. */
+    CHR
 }

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
- * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5 (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
  * operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
@@ -49,6 +49,15 @@ final class StringFunctionCompiler {
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::splitPart);
             case REGEXP_REPLACE -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexReplacement());
             case MD5 -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::md5);
+            case ASCII ->
+                CastExpression.create(
+                        new StringFunctionExpression(
+                                operands,
+                                DataType.BIGINT,
+                                values -> values[0].isEmpty() ? 0L : (long) values[0].codePointAt(0)),
+                        DataType.BIGINT,
+                        call.type());
+            case CHR -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::character);
             default -> throw new IllegalArgumentException("Not a string function: " + call.function());
         };
     }
@@ -132,6 +141,17 @@ final class StringFunctionCompiler {
         fields.add(text.substring(start));
         int index = position > 0 ? position - 1 : fields.size() + position;
         return index >= 0 && index < fields.size() ? fields.get(index) : "";
+    }
+
+    private static String character(String[] values) {
+        long code = Long.parseLong(values[0].trim());
+        if (code <= 0
+                || code > Character.MAX_CODE_POINT
+                || (code >= Character.MIN_SURROGATE && code <= Character.MAX_SURROGATE)) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT, "CHR of " + code + ": not a character's code point");
+        }
+        return Character.toString((int) code);
     }
 
     private static String md5(String[] values) {

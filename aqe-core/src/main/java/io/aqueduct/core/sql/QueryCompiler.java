@@ -177,6 +177,7 @@ public final class QueryCompiler {
     private static final Set<String> POSTGRESQL_FUNCTIONS = Set.of(
             "BOOL_AND",
             "BOOL_OR",
+            "CHR",
             "CONCAT",
             "GREATEST",
             "LEAST",

@@ -197,6 +197,8 @@ final class RexToExpression {
             case "SPLIT_PART" -> call(Function.SPLIT_PART, call, type);
             case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
             case "MD5" -> call(Function.MD5, call, type);
+            case "ASCII" -> call(Function.ASCII, call, type);
+            case "CHR", "CHAR" -> call(Function.CHR, call, type);
             case "ABS" -> call(Function.ABS, call, type);
             case "SQRT" -> call(Function.SQRT, call, type);
             case "EXP" -> call(Function.EXP, call, type);

@@ -12,7 +12,7 @@ import io.aqueduct.core.testing.ArrowAllocatorTest;
 import io.aqueduct.core.type.DataType;
 import org.junit.jupiter.api.Test;
 
-/** SPLIT_PART, REGEXP_REPLACE and MD5 over a VARCHAR column, with PostgreSQL's meaning. */
+/** SPLIT_PART, REGEXP_REPLACE, MD5, ASCII and CHR, with PostgreSQL's meaning. */
 class TestExpressionSplitRegexDigest extends ArrowAllocatorTest {
     @Test
     void splitPartCountsFieldsFromEitherEnd() {
@@ -39,6 +39,17 @@ class TestExpressionSplitRegexDigest extends ArrowAllocatorTest {
         Call md5 = call(Function.MD5, DataType.VARCHAR, input(0, DataType.VARCHAR));
         assertThat(evaluateColumn(allocator, md5, DataType.VARCHAR, "", "abc", null))
                 .containsExactly("d41d8cd98f00b204e9800998ecf8427e", "900150983cd24fb0d6963f7d28e17f72", null);
+    }
+
+    @Test
+    void asciiAndChrConvertBetweenCharactersAndCodePoints() {
+        Call ascii = call(Function.ASCII, DataType.INTEGER, input(0, DataType.VARCHAR));
+        assertThat(evaluateColumn(allocator, ascii, DataType.VARCHAR, "abc", "", "é", null))
+                .containsExactly(97L, 0L, 233L, null);
+        Call chr = call(Function.CHR, DataType.VARCHAR, input(0, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, chr, DataType.INTEGER, 65L, 233L, 128512L, null))
+                .containsExactly("A", "é", "😀", null);
+        assertErrorCode(() -> evaluateColumn(allocator, chr, DataType.INTEGER, 0L), ErrorCode.INVALID_ARGUMENT);
     }
 
     private java.util.List<Object> splitPart(String delimiter, long position, Object... values) {
