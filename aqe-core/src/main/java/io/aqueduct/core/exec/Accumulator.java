@@ -9,6 +9,7 @@ import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
 import io.aqueduct.core.type.TypeKind;
+import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -28,6 +29,10 @@ interface Accumulator {
             checkArgument(call.function() == AggregateFunction.COUNT, "%s needs an argument", call);
             return new CountAccumulator(CountAccumulator.ALL_ROWS, memory);
         }
+        if (call.function() == AggregateFunction.STRING_AGG) {
+            List<Integer> arguments = call.arguments();
+            return new StringAggAccumulator(arguments.get(0), arguments.size() > 1 ? arguments.get(1) : -1, memory);
+        }
         checkArgument(call.arguments().size() == 1, "Aggregate with more than one argument: %s", call);
         int field = call.arguments().get(0);
         DataType argumentType = inputType.type(field);
@@ -38,6 +43,7 @@ interface Accumulator {
             case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
+            case STRING_AGG -> throw new IllegalStateException("created above");
         };
     }
 

@@ -17,7 +17,20 @@ public enum AggregateFunction {
     /** Fails when a group has more than one row (scalar subqueries). */
     SINGLE_VALUE,
     /** Any one value of the group. */
-    ANY_VALUE;
+    ANY_VALUE,
+    /**
+     * {@code (value [, separator])}: the group's non-NULL VARCHAR values joined by the separator (',' without one), in
+     * the order they arrive. Not {@link #decomposable()}.
+     */
+    STRING_AGG;
+
+    /**
+     * Whether partial results of this function, computed where the rows are, combine into the result ({@link #merge()});
+     * if not, the rows go to the aggregation by its group keys.
+     */
+    public boolean decomposable() {
+        return this != STRING_AGG;
+    }
 
     /** The function that combines partial results of this function. */
     public AggregateFunction merge() {
@@ -28,6 +41,7 @@ public enum AggregateFunction {
             case MAX -> MAX;
             case SINGLE_VALUE -> SINGLE_VALUE;
             case ANY_VALUE -> ANY_VALUE;
+            case STRING_AGG -> throw new IllegalStateException("STRING_AGG has no partial results to merge");
         };
     }
 }

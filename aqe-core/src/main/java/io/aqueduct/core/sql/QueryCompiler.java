@@ -192,6 +192,7 @@ public final class QueryCompiler {
             "RPAD",
             "RTRIM",
             "SPLIT_PART",
+            "STRING_AGG",
             "STRPOS");
 
     /**

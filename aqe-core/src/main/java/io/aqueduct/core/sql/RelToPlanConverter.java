@@ -254,7 +254,8 @@ final class RelToPlanConverter {
             if (call.isDistinct() || !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,
-                        "Aggregate " + call + " (DISTINCT or WITHIN GROUP) is not supported here");
+                        call.getAggregation().getName()
+                                + " with DISTINCT or an ORDER BY within the group is not supported here");
             }
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
@@ -318,6 +319,7 @@ final class RelToPlanConverter {
             case MAX -> AggregateFunction.MAX;
             case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggregateFunction.ANY_VALUE;
+            case LISTAGG, STRING_AGG -> AggregateFunction.STRING_AGG;
             default ->
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,

@@ -232,6 +232,14 @@ public final class DistributedPlanner {
                 return source.with(new AggregateNode(
                         source.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType()));
             }
+            if (aggregate.aggregates().stream()
+                    .anyMatch(call -> !call.function().decomposable())) {
+                // Each group's rows meet in one task, which aggregates them in one step.
+                Fragment shuffled =
+                        boundary(source, OutputPartitioning.hash(aggregate.groupKeys()), taskCounts.shuffled());
+                return shuffled.with(new AggregateNode(
+                        shuffled.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType()));
+            }
             AggregateNode partial = new AggregateNode(
                     source.node(), aggregate.groupKeys(), aggregate.aggregates(), aggregate.outputType());
             int keyCount = aggregate.groupKeys().size();
@@ -250,10 +258,15 @@ public final class DistributedPlanner {
             return exchanged.with(new AggregateNode(exchanged.node(), keys, merges, aggregate.outputType()));
         }
 
-        /** A global SINGLE_VALUE sees one row per partial step, so it must run in one step. */
+        /**
+         * A global SINGLE_VALUE sees one row per partial step, so it must run in one step, and so must a global
+         * aggregation of a function that is not decomposable.
+         */
         private static boolean splittable(AggregateNode aggregate) {
             return !aggregate.groupKeys().isEmpty()
-                    || aggregate.aggregates().stream().noneMatch(a -> a.function() == AggregateFunction.SINGLE_VALUE);
+                    || aggregate.aggregates().stream()
+                            .noneMatch(a -> a.function() == AggregateFunction.SINGLE_VALUE
+                                    || !a.function().decomposable());
         }
 
         private Fragment gather(Fragment source) {

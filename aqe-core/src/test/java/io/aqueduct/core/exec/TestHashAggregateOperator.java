@@ -5,6 +5,7 @@ import static io.aqueduct.core.plan.AggregateFunction.COUNT;
 import static io.aqueduct.core.plan.AggregateFunction.MAX;
 import static io.aqueduct.core.plan.AggregateFunction.MIN;
 import static io.aqueduct.core.plan.AggregateFunction.SINGLE_VALUE;
+import static io.aqueduct.core.plan.AggregateFunction.STRING_AGG;
 import static io.aqueduct.core.plan.AggregateFunction.SUM;
 import static io.aqueduct.core.plan.AggregateFunction.SUM0;
 import static io.aqueduct.core.testing.RowFixtures.row;
@@ -346,6 +347,28 @@ class TestHashAggregateOperator extends ArrowAllocatorTest {
             assertThat(limited.getAllocatedMemory()).isZero();
         }
         assertThat(HeapBudget.jvm().reservedBytes()).isEqualTo(heapReserved);
+    }
+
+    @Test
+    void stringAggJoinsEachGroupsValuesInArrivalOrderSkippingNulls() {
+        RowType input = rowType("k", DataType.BIGINT, "v", DataType.VARCHAR, "sep", DataType.VARCHAR);
+        List<List<Object>> rows = List.of(
+                row(1L, "a", "; "),
+                row(2L, "x", "; "),
+                row(1L, null, "; "),
+                row(1L, "b", "; "),
+                row(3L, null, "; "),
+                row(1L, "c", "; "));
+        AggregateNode node = aggregate(
+                input,
+                List.of(0),
+                List.of(call(STRING_AGG, DataType.VARCHAR, 1, 2), call(STRING_AGG, DataType.VARCHAR, 1)),
+                "k",
+                DataType.BIGINT);
+
+        // Batches of two rows: a group's values span batches; without a separator column the default ',' joins them.
+        assertThat(run(node, input, 2, rows))
+                .containsExactlyInAnyOrder(row(1L, "a; b; c", "a,b,c"), row(2L, "x", "x"), row(3L, null, null));
     }
 
     private List<List<Object>> run(AggregateNode node, RowType input, int batchRows, List<List<Object>> rows) {
