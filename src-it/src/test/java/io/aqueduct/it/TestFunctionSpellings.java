@@ -29,10 +29,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR and STRING_AGG; other dialects' spellings of standard
- * functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, TRUNC, LOG,
- * STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE, and the JDBC escape
- * functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with DuckDB; bad units and
- * argument counts fail with their SQLStates.
+ * functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD, DATE_ADD,
+ * TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE, and the JDBC
+ * escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with DuckDB; bad
+ * units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -98,6 +98,11 @@ class TestFunctionSpellings {
                                 + " datediff('months', DATE '1992-01-01', l_shipdate) AS months FROM lineitem",
                         "SELECT l_orderkey, l_linenumber, datediff('day', l_shipdate, l_receiptdate) AS days,"
                                 + " datediff('month', DATE '1992-01-01', l_shipdate) AS months FROM lineitem"),
+                pair(
+                        "SELECT o_orderkey, dateadd('day', 3, o_orderdate) AS a, dateadd('months', -1, o_orderdate) AS b,"
+                                + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
+                        "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
+                                + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
                 same("SELECT o_orderkey, trunc(o_totalprice) AS a, log(2, o_totalprice) AS b, log(o_totalprice) AS c"
                         + " FROM orders"),
                 pair(

@@ -33,7 +33,7 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF
- * (b - a in whole units), {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
+ * (b - a in whole units), {@code DATEADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
  * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s. A unit
  * is a string constant, any case, singular or plural.
  */
@@ -48,6 +48,8 @@ final class FunctionAliases {
             alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, FunctionAliases::currentTimestamp),
             alias("DATE_PART", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::extract),
             alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
+            alias("DATEADD", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampAdd),
+            alias("DATE_ADD", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::plus),
             alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::truncate),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
@@ -163,6 +165,15 @@ final class FunctionAliases {
     private static SqlNode timestampDiff(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
                 pos, unit("DATEDIFF", operands.get(0)), operands.get(1), operands.get(2));
+    }
+
+    private static SqlNode timestampAdd(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.TIMESTAMP_ADD.createCall(
+                pos, unit("DATEADD", operands.get(0)), operands.get(1), operands.get(2));
+    }
+
+    private static SqlNode plus(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.PLUS.createCall(pos, operands);
     }
 
     private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {
