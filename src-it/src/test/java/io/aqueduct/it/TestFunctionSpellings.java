@@ -28,11 +28,11 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR and STRING_AGG; other dialects' spellings of standard
- * functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD, DATE_ADD,
- * TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE, and the JDBC
- * escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with DuckDB; bad
- * units and argument counts fail with their SQLStates.
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR, STRING_AGG and RANDOM; other dialects' spellings of
+ * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
+ * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
+ * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
+ * DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -165,6 +165,28 @@ class TestFunctionSpellings {
             }
             assertThat(rows).isEqualTo(5);
         }
+    }
+
+    @Test
+    void randomDrawsANumberPerRowAndSamples() throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery("SELECT count(*), min(r), max(r), count(DISTINCT r)"
+                        + " FROM (SELECT random() AS r FROM lineitem)")) {
+            assertThat(resultSet.next()).isTrue();
+            long rows = resultSet.getLong(1);
+            assertThat(resultSet.getDouble(2)).isGreaterThanOrEqualTo(0);
+            assertThat(resultSet.getDouble(3)).isLessThan(1);
+            // Drawn per row, not folded into one constant: all but a handful of the values differ.
+            assertThat(resultSet.getLong(4)).isGreaterThan(rows * 99 / 100);
+        }
+        assertThat(JdbcResults.countRows(connection, "SELECT o_orderkey FROM orders ORDER BY RANDOM() LIMIT 7"))
+                .isEqualTo(7);
+        long sampled = JdbcResults.countRows(connection, "SELECT o_orderkey FROM orders WHERE {fn RAND()} < 0.5");
+        long orders = JdbcResults.countRows(connection, "SELECT o_orderkey FROM orders");
+        // Half of 15,000 orders, within 10 standard deviations (61 rows each).
+        assertThat(sampled).isBetween(orders / 2 - 610, orders / 2 + 610);
+        assertThat(sqlFailure(() -> query("SELECT rand(42) FROM orders")).getSQLState())
+                .isEqualTo("0A000");
     }
 
     @Test

@@ -12,8 +12,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * Replaces each call that reads no column by its value, computed once by the kernels that would otherwise compute it
  * for every row: {@code less_than_or_equal($6, date_add_days(10561, -90))} becomes {@code less_than_or_equal($6,
  * 10471)}, which also lets the comparison take the column-versus-literal path ({@link LiteralComparisonExpression}).
- * Every {@link Function} is deterministic and reads nothing but its operands (the statement's time and parameters
- * arrive as literals of one execution), and the value is the kernels' own, so folding never changes an answer.
+ * Every {@link Function} but RANDOM is deterministic and reads nothing but its operands (the statement's time and
+ * parameters arrive as literals of one execution), and the value is the kernels' own, so folding never changes an
+ * answer; a call that reaches RANDOM is never folded.
  *
  * <p>A call whose evaluation fails (division by zero, overflow, text that is not a number) stays as it is, its
  * constant operands folded: it fails with the same error when a row reaches it at run time, and a query that reads no
@@ -51,9 +52,11 @@ public final class ConstantFolding {
         return operands.equals(call.operands()) ? call : new Call(call.function(), operands, call.type());
     }
 
+    /** Whether the expression reads no column and draws no random number: the same value for every row. */
     private static boolean readsNoColumn(Expression expression) {
         if (expression instanceof Call call) {
-            return call.operands().stream().allMatch(ConstantFolding::readsNoColumn);
+            return call.function().isDeterministic()
+                    && call.operands().stream().allMatch(ConstantFolding::readsNoColumn);
         }
         return expression instanceof Literal;
     }

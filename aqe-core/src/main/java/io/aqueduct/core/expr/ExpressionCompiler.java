@@ -85,6 +85,7 @@ public final class ExpressionCompiler {
                         call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
             case SQRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE -> MathFunctionCompiler.compile(call);
+            case RANDOM -> CastExpression.create(new RandomExpression(), DataType.DOUBLE, call.type());
             case POSITION,
                     REPLACE,
                     TRIM_CHARACTERS,

@@ -77,6 +77,8 @@ public enum Function {
     /** {@code (value1, value2, ...)}: the first non-NULL value. */
     COALESCE,
     // math: SQRT, EXP, LN, LOG10 and POWER compute in DOUBLE
+    /** {@code ()}: a DOUBLE from [0, 1), drawn for each row; the one function that is not {@link #isDeterministic()}. */
+    RANDOM,
     SQRT,
     EXP,
     LN,
@@ -124,5 +126,10 @@ public enum Function {
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */
     ASCII,
     /** {@code (code)}: the character of that code point (CHR, JDBC's CHAR); 0 and invalid code points fail. */
-    CHR
+    CHR;
+
+    /** Whether the function gives the same value for the same operands, so that a call of constants may be folded. */
+    public boolean isDeterministic() {
+        return this != RANDOM;
+    }
 }

@@ -186,6 +186,7 @@ public final class QueryCompiler {
             "LPAD",
             "LTRIM",
             "MD5",
+            "RANDOM",
             "REGEXP_REPLACE",
             "REPEAT",
             "RIGHT",

@@ -211,6 +211,12 @@ final class RexToExpression {
             case "REPLACE" -> call(Function.REPLACE, call, type);
             case "DATE_TRUNC" -> dateTrunc(call, type);
             case "PI" -> new Literal(Math.PI, type);
+            case "RAND", "RANDOM" -> {
+                if (!call.getOperands().isEmpty()) {
+                    throw unsupported("RAND with a seed");
+                }
+                yield new Call(Function.RANDOM, List.of(), type);
+            }
             default -> throw unsupported("Function " + call.getOperator().getName());
         };
     }

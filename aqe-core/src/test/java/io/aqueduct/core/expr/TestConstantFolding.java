@@ -31,6 +31,14 @@ class TestConstantFolding extends ArrowAllocatorTest {
     }
 
     @Test
+    void aCallDrawingRandomNumbersIsNotFolded() {
+        Call random = call(Function.RANDOM, DataType.DOUBLE);
+        Call sample = call(Function.LESS_THAN, DataType.BOOLEAN, random, literal(0.5, DataType.DOUBLE));
+
+        assertThat(ConstantFolding.fold(sample)).isEqualTo(sample);
+    }
+
+    @Test
     void aCallReadingAColumnStaysWithItsConstantOperandsFolded() {
         Call filter = call(Function.LESS_THAN_OR_EQUAL, DataType.BOOLEAN, input(0, DataType.DATE), TPCH_Q1_SHIP_DATE);
 
