@@ -29,12 +29,12 @@ interface Accumulator {
             checkArgument(call.function() == AggregateFunction.COUNT, "%s needs an argument", call);
             return new CountAccumulator(CountAccumulator.ALL_ROWS, memory);
         }
-        if (call.function() == AggregateFunction.STRING_AGG) {
-            List<Integer> arguments = call.arguments();
-            return new StringAggAccumulator(arguments.get(0), arguments.size() > 1 ? arguments.get(1) : -1, memory);
-        }
-        checkArgument(call.arguments().size() == 1, "Aggregate with more than one argument: %s", call);
-        int field = call.arguments().get(0);
+        List<Integer> arguments = call.arguments();
+        checkArgument(
+                arguments.size() == 1 || call.function() == AggregateFunction.STRING_AGG && arguments.size() == 2,
+                "Aggregate with more than one argument: %s",
+                call);
+        int field = arguments.get(0);
         DataType argumentType = inputType.type(field);
         return switch (call.function()) {
             case COUNT -> new CountAccumulator(field, memory);
@@ -43,7 +43,7 @@ interface Accumulator {
             case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
-            case STRING_AGG -> throw new IllegalStateException("created above");
+            case STRING_AGG -> new StringAggAccumulator(field, arguments.size() > 1 ? arguments.get(1) : -1, memory);
         };
     }
 

@@ -9,28 +9,33 @@ import java.util.regex.PatternSyntaxException;
 /**
  * PostgreSQL's {@code REGEXP_REPLACE(string, pattern, replacement [, flags])} on Java regular expressions: the first
  * match replaced, every match with flag {@code g}, ignoring case with {@code i}; {@code \1} to {@code \9} in the
- * replacement stand for the groups and {@code \&} for the whole match, any other character is itself. The pattern,
- * nearly always a constant, is compiled once and kept while it stays the same.
+ * replacement stand for the groups and {@code \&} for the whole match, any other character is itself. The pattern and
+ * the replacement, nearly always constants, are compiled once and kept while they stay the same.
  */
 final class RegexReplacement implements StringFunctionExpression.RowFunction {
-    /** A pattern as compiled for its text and flags. */
-    private record Compiled(String pattern, String flags, Pattern regex, boolean global) {}
+    /** A pattern and a replacement as compiled for their text and the flags. */
+    private record Compiled(
+            String pattern, String replacement, String flags, Pattern regex, String javaReplacement, boolean global) {}
 
-    /** The last pattern compiled; rows of one expression may run on several threads, each sees a whole record. */
+    /** The last one compiled; rows of one expression may run on several threads, each sees a whole record. */
     private volatile Compiled last;
 
     @Override
     public Object apply(String[] values) {
         String flags = values.length > 3 ? values[3] : "";
-        Compiled compiled = compiled(values[1], flags);
+        Compiled compiled = compiled(values[1], values[2], flags);
         Matcher matcher = compiled.regex().matcher(values[0]);
-        String replacement = javaReplacement(values[2]);
-        return compiled.global() ? matcher.replaceAll(replacement) : matcher.replaceFirst(replacement);
+        return compiled.global()
+                ? matcher.replaceAll(compiled.javaReplacement())
+                : matcher.replaceFirst(compiled.javaReplacement());
     }
 
-    private Compiled compiled(String pattern, String flags) {
+    private Compiled compiled(String pattern, String replacement, String flags) {
         Compiled known = last;
-        if (known != null && known.pattern().equals(pattern) && known.flags().equals(flags)) {
+        if (known != null
+                && known.pattern().equals(pattern)
+                && known.replacement().equals(replacement)
+                && known.flags().equals(flags)) {
             return known;
         }
         int options = 0;
@@ -47,7 +52,13 @@ final class RegexReplacement implements StringFunctionExpression.RowFunction {
             }
         }
         try {
-            Compiled compiled = new Compiled(pattern, flags, Pattern.compile(pattern, options), global);
+            Compiled compiled = new Compiled(
+                    pattern,
+                    replacement,
+                    flags,
+                    Pattern.compile(pattern, options),
+                    javaReplacement(replacement),
+                    global);
             last = compiled;
             return compiled;
         } catch (PatternSyntaxException e) {

@@ -12,8 +12,8 @@ import java.util.List;
 
 /**
  * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
- * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR (with PostgreSQL's meaning). Counts and lengths arrive as text, like every
- * operand, and count characters (code points).
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR (with PostgreSQL's meaning).
+ * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
     private StringFunctionCompiler() {}

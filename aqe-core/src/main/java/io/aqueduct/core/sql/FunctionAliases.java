@@ -39,18 +39,18 @@ import org.apache.calcite.sql.validate.SqlValidator;
  */
 final class FunctionAliases {
     static final List<SqlOperator> ALL = List.of(
-            alias("IFNULL", 2, 2, SqlFunctionCategory.SYSTEM, FunctionAliases::coalesce),
-            alias("NVL", 2, 2, SqlFunctionCategory.SYSTEM, FunctionAliases::coalesce),
+            alias("IFNULL", 2, 2, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.COALESCE)),
+            alias("NVL", 2, 2, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.COALESCE)),
             alias("IF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
             alias("IIF", 3, 3, SqlFunctionCategory.SYSTEM, FunctionAliases::ifThenElse),
-            alias("SUBSTR", 2, 3, SqlFunctionCategory.STRING, FunctionAliases::substring),
+            alias("SUBSTR", 2, 3, SqlFunctionCategory.STRING, renamed(SqlStdOperatorTable.SUBSTRING)),
             alias("CONCAT_WS", 2, Integer.MAX_VALUE, SqlFunctionCategory.STRING, FunctionAliases::concatWithSeparator),
-            alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, FunctionAliases::currentTimestamp),
+            alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.CURRENT_TIMESTAMP)),
             alias("DATE_PART", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::extract),
             alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
             alias("DATEADD", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampAdd),
-            alias("DATE_ADD", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::plus),
-            alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::truncate),
+            alias("DATE_ADD", 2, 2, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.PLUS)),
+            alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, renamed(SqlStdOperatorTable.TRUNCATE)),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith));
@@ -108,17 +108,14 @@ final class FunctionAliases {
         }
     }
 
-    private static SqlNode coalesce(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.COALESCE.createCall(pos, operands);
+    /** The standard {@code operator} called with the alias's operands as they are. */
+    private static BiFunction<SqlParserPos, List<SqlNode>, SqlNode> renamed(SqlOperator operator) {
+        return operator::createCall;
     }
 
     private static SqlNode ifThenElse(SqlParserPos pos, List<SqlNode> operands) {
         return new SqlCase(
                 pos, null, SqlNodeList.of(operands.get(0)), SqlNodeList.of(operands.get(1)), operands.get(2));
-    }
-
-    private static SqlNode substring(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.SUBSTRING.createCall(pos, operands);
     }
 
     /**
@@ -142,16 +139,8 @@ final class FunctionAliases {
         return SqlStdOperatorTable.SUBSTRING.createCall(pos, joined, afterSeparator);
     }
 
-    private static SqlNode currentTimestamp(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.CURRENT_TIMESTAMP.createCall(pos);
-    }
-
     private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
-    }
-
-    private static SqlNode truncate(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.TRUNCATE.createCall(pos, operands);
     }
 
     private static SqlNode startsWith(SqlParserPos pos, List<SqlNode> operands) {
@@ -170,10 +159,6 @@ final class FunctionAliases {
     private static SqlNode timestampAdd(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.TIMESTAMP_ADD.createCall(
                 pos, unit("DATEADD", operands.get(0)), operands.get(1), operands.get(2));
-    }
-
-    private static SqlNode plus(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.PLUS.createCall(pos, operands);
     }
 
     private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {

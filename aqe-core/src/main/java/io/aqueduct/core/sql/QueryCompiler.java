@@ -199,8 +199,8 @@ public final class QueryCompiler {
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
      * NULLs there), REVERSE, ILIKE, PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
-     * standard functions ({@link FunctionAliases}). What the engine cannot run of the
-     * standard's fails at planning with 0A000; {@code DatabaseMetaData}'s function lists show what plans.
+     * standard functions ({@link FunctionAliases}). What the engine cannot run of the standard's fails at planning with
+     * 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
     private static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(
             SqlStdOperatorTable.instance(),
