@@ -18,6 +18,13 @@ final class ClusterOptions {
     static final String WORKER_JIT_OPTIONS = "-XX:Tier4InvocationThreshold=50000 -XX:Tier4MinInvocationThreshold=6000"
             + " -XX:Tier4CompileThreshold=150000 -XX:Tier4BackEdgeThreshold=400000";
 
+    /**
+     * The parallel collector with fixed generation sizes (a young generation of about what its adaptive size policy
+     * settled on): with the policy the young generation shrank and grew again every few collections, and each
+     * regrowth faulted fresh zeroed pages in. See {@link WorkerMalloc} for the off-heap side.
+     */
+    static final String WORKER_HEAP_OPTIONS = "-Xmx2g -Xmn640m -XX:+UseParallelGC -XX:-UseAdaptiveSizePolicy";
+
     @Option(
             names = "--port",
             defaultValue = "8765",
@@ -44,7 +51,7 @@ final class ClusterOptions {
     @Option(
             names = "--worker-jvm-options",
             split = " ",
-            defaultValue = "-Xmx2g -XX:+UseParallelGC --add-opens=java.base/java.nio=ALL-UNNAMED " + WORKER_JIT_OPTIONS,
+            defaultValue = WORKER_HEAP_OPTIONS + " --add-opens=java.base/java.nio=ALL-UNNAMED " + WORKER_JIT_OPTIONS,
             description =
                     "JVM options of spawned workers. Operators' heap state (hash tables, aggregation state, sort"
                             + " indexes) is bounded to half of their -Xmx, whatever the memory limits. Default: ${DEFAULT-VALUE}.")

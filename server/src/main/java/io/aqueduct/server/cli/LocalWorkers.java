@@ -178,6 +178,7 @@ final class LocalWorkers implements AutoCloseable {
                 .redirectError(logFile.map(file -> ProcessBuilder.Redirect.appendTo(file.toFile()))
                         .orElse(ProcessBuilder.Redirect.INHERIT));
         builder.environment().put(ClusterSecret.ENVIRONMENT_VARIABLE, secret.value());
+        WorkerMalloc.ENVIRONMENT.forEach(builder.environment()::putIfAbsent);
         return builder.start();
     }
 
