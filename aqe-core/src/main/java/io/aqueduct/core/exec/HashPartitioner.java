@@ -55,8 +55,9 @@ public final class HashPartitioner {
         return hashes;
     }
 
+    /** The hash's unsigned remainder by {@link #FINE_BUCKETS}, a power of two: its low bits. */
     public static int fineBucket(long mixedHash) {
-        return (int) Long.remainderUnsigned(mixedHash, FINE_BUCKETS);
+        return (int) (mixedHash & (FINE_BUCKETS - 1));
     }
 
     public static int bucketOfFine(int fineBucket, int bucketCount) {

@@ -31,7 +31,7 @@ final class KeySampler {
 
     private final List<Integer> keys;
     private final long[] rows = new long[HashPartitioner.FINE_BUCKETS];
-    private final long[] bytes = new long[HashPartitioner.FINE_BUCKETS];
+    private final double[] bytes = new double[HashPartitioner.FINE_BUCKETS];
     /**
      * Space-Saving counters, {@code used} of them: the key's hash, text (null until seen twice), fine bucket, count and
      * overcount.
@@ -66,21 +66,19 @@ final class KeySampler {
             return fineBuckets;
         }
         long[] hashes = HashPartitioner.hashes(batch, keys);
+        // The batch's bytes spread evenly over its rows; rounded once, when a snapshot reports them.
         double bytesPerRow = (double) batchBytes / rowCount;
-        double carried = 0;
         for (int row = 0; row < rowCount; row++) {
             int fine = HashPartitioner.fineBucket(hashes[row]);
             fineBuckets[row] = (short) fine;
             rows[fine]++;
-            // Spread the batch's bytes over its rows without losing the fractions.
-            carried += bytesPerRow;
-            long whole = (long) carried;
-            bytes[fine] += whole;
-            carried -= whole;
-            if (seen++ % HEAVY_HITTER_STRIDE == 0) {
-                count(hashes[row], fine, batch, row);
-            }
+            bytes[fine] += bytesPerRow;
         }
+        int firstCounted = (int) Math.floorMod(-seen, (long) HEAVY_HITTER_STRIDE);
+        for (int row = firstCounted; row < rowCount; row += HEAVY_HITTER_STRIDE) {
+            count(hashes[row], fineBuckets[row], batch, row);
+        }
+        seen += rowCount;
         return fineBuckets;
     }
 
@@ -130,7 +128,8 @@ final class KeySampler {
         }
         int[] fineBuckets = usedBuckets.stream().mapToInt(Integer::intValue).toArray();
         long[] usedRows = usedBuckets.stream().mapToLong(fine -> rows[fine]).toArray();
-        long[] usedBytes = usedBuckets.stream().mapToLong(fine -> bytes[fine]).toArray();
+        long[] usedBytes =
+                usedBuckets.stream().mapToLong(fine -> Math.round(bytes[fine])).toArray();
         List<KeySample.HeavyHitter> heavy = IntStream.range(0, used)
                 .filter(counter -> counterKeys[counter] != null)
                 .boxed()
