@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR, STRING_AGG and RANDOM; other dialects' spellings of
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT, MEDIAN; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
  * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
  * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
@@ -87,6 +87,29 @@ class TestFunctionSpellings {
                 same("SELECT r_name, string_agg(n_name, ', ') AS a, length(string_agg(n_name, '')) AS b"
                         + " FROM nation JOIN region ON n_regionkey = r_regionkey AND n_nationkey IN (0, 1, 4, 6, 8)"
                         + " GROUP BY r_name"),
+                // PERCENTILE_CONT and MEDIAN are DOUBLE, as DuckDB's are for DOUBLE and integer values. (WITHIN GROUP's
+                // ORDER BY makes the comparison ordered.)
+                pair(
+                        "SELECT o_orderpriority, median(o_totalprice) AS a,"
+                                + " percentile_cont(0.9) WITHIN GROUP (ORDER BY o_totalprice) AS b,"
+                                + " percentile_cont(0.25) WITHIN GROUP (ORDER BY o_custkey DESC) AS c,"
+                                + " median(o_shippriority) AS d,"
+                                + " median(CASE WHEN o_orderstatus = 'P' THEN o_totalprice END) AS e"
+                                + " FROM orders GROUP BY o_orderpriority ORDER BY o_orderpriority",
+                        "SELECT o_orderpriority, median(CAST(o_totalprice AS DOUBLE)) AS a,"
+                                + " percentile_cont(0.9) WITHIN GROUP (ORDER BY CAST(o_totalprice AS DOUBLE)) AS b,"
+                                + " percentile_cont(0.25) WITHIN GROUP (ORDER BY o_custkey DESC) AS c,"
+                                + " median(o_shippriority) AS d,"
+                                + " median(CASE WHEN o_orderstatus = 'P' THEN CAST(o_totalprice AS DOUBLE) END) AS e"
+                                + " FROM orders GROUP BY o_orderpriority ORDER BY o_orderpriority"),
+                pair(
+                        "SELECT median(l_extendedprice) AS a,"
+                                + " percentile_cont(0.5) WITHIN GROUP (ORDER BY l_quantity DESC NULLS LAST) AS b,"
+                                + " percentile_cont(1) WITHIN GROUP (ORDER BY l_discount) AS c FROM lineitem",
+                        "SELECT median(CAST(l_extendedprice AS DOUBLE)) AS a,"
+                                + " percentile_cont(0.5) WITHIN GROUP (ORDER BY CAST(l_quantity AS DOUBLE) DESC) AS b,"
+                                + " percentile_cont(1) WITHIN GROUP (ORDER BY CAST(l_discount AS DOUBLE)) AS c"
+                                + " FROM lineitem"),
                 same("SELECT o_orderstatus, bool_and(o_totalprice > 1000) AS a, bool_or(o_totalprice > 400000) AS b"
                         + " FROM orders GROUP BY o_orderstatus"),
                 same("SELECT date_part('year', o_orderdate) AS y, date_part('month', o_orderdate) AS m,"
@@ -204,6 +227,12 @@ class TestFunctionSpellings {
                 sqlFailure(() -> query("SELECT string_agg(o_clerk, ',' ORDER BY o_orderkey) FROM orders"));
         assertThat(ordered.getSQLState()).isEqualTo("0A000");
         assertThat(ordered.getMessage()).contains("ORDER BY within the group");
+        assertThat(sqlFailure(() -> query("SELECT median(o_orderdate) FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
+        assertThat(sqlFailure(() -> query("SELECT percentile_cont(1.5) WITHIN GROUP (ORDER BY o_custkey) FROM orders"))
+                        .getSQLState())
+                .startsWith("42");
         assertThat(sqlFailure(() -> query("SELECT concat_ws(',') FROM orders")).getMessage())
                 .contains("CONCAT_WS takes at least 2 arguments, not 1");
         assertThat(sqlFailure(() -> query("SELECT CAST(o_orderdate AS TIMESTAMP) + 1 FROM orders"))

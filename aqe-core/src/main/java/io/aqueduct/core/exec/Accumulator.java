@@ -31,7 +31,7 @@ interface Accumulator {
         }
         List<Integer> arguments = call.arguments();
         checkArgument(
-                arguments.size() == 1 || call.function() == AggregateFunction.STRING_AGG && arguments.size() == 2,
+                arguments.size() == 1 || !call.function().decomposable() && arguments.size() == 2,
                 "Aggregate with more than one argument: %s",
                 call);
         int field = arguments.get(0);
@@ -44,6 +44,8 @@ interface Accumulator {
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
             case STRING_AGG -> new StringAggAccumulator(field, arguments.size() > 1 ? arguments.get(1) : -1, memory);
+            case PERCENTILE_CONT ->
+                new PercentileAccumulator(field, arguments.get(1), inputType.type(arguments.get(1)), memory);
         };
     }
 

@@ -22,14 +22,19 @@ public enum AggregateFunction {
      * {@code (value [, separator])}: the group's non-NULL VARCHAR values joined by the separator (',' without one), in
      * the order they arrive. Not {@link #decomposable()}.
      */
-    STRING_AGG;
+    STRING_AGG,
+    /**
+     * {@code (value, fraction)}: the group's continuous percentile of its non-NULL DOUBLE values, interpolated between
+     * the two nearest ranks; the fraction is a constant column. Not {@link #decomposable()}.
+     */
+    PERCENTILE_CONT;
 
     /**
      * Whether partial results of this function, computed where the rows are, combine into the result ({@link #merge()});
      * if not, the rows go to the aggregation by its group keys.
      */
     public boolean decomposable() {
-        return this != STRING_AGG;
+        return this != STRING_AGG && this != PERCENTILE_CONT;
     }
 
     /** The function that combines partial results of this function. */
@@ -41,7 +46,8 @@ public enum AggregateFunction {
             case MAX -> MAX;
             case SINGLE_VALUE -> SINGLE_VALUE;
             case ANY_VALUE -> ANY_VALUE;
-            case STRING_AGG -> throw new IllegalStateException("STRING_AGG has no partial results to merge");
+            case STRING_AGG, PERCENTILE_CONT ->
+                throw new IllegalStateException(this + " has no partial results to merge");
         };
     }
 }

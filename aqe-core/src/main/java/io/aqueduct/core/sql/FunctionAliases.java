@@ -2,6 +2,7 @@ package io.aqueduct.core.sql;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -34,7 +35,8 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF
  * (b - a in whole units), {@code DATEADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
- * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s. A unit
+ * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
+ * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}). A unit
  * is a string constant, any case, singular or plural.
  */
 final class FunctionAliases {
@@ -53,7 +55,8 @@ final class FunctionAliases {
             alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, renamed(SqlStdOperatorTable.TRUNCATE)),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
-            alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith));
+            alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
+            alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median));
 
     private FunctionAliases() {}
 
@@ -141,6 +144,10 @@ final class FunctionAliases {
 
     private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
+    }
+
+    private static SqlNode median(SqlParserPos pos, List<SqlNode> operands) {
+        return PercentileCalls.continuous(pos, new BigDecimal("0.5"), operands.get(0));
     }
 
     private static SqlNode startsWith(SqlParserPos pos, List<SqlNode> operands) {

@@ -527,8 +527,8 @@ public final class QueryCompiler {
 
     private static SqlNode parse(String sql) {
         try {
-            return JdbcEscapeFunctions.resolve(
-                    sql, SqlParser.create(sql, PARSER_CONFIG).parseQuery());
+            SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
+            return PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

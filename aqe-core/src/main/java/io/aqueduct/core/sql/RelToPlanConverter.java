@@ -28,6 +28,7 @@ import io.aqueduct.core.system.SystemSnapshotSource;
 import io.aqueduct.core.system.SystemTables;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
+import io.aqueduct.core.type.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -251,7 +252,9 @@ final class RelToPlanConverter {
             projections.add(new InputReference(i, outputType.type(i)));
         }
         for (org.apache.calcite.rel.core.AggregateCall call : masked.calls()) {
-            if (call.isDistinct() || !call.collation.getFieldCollations().isEmpty()) {
+            boolean percentile = call.getAggregation().getKind() == SqlKind.PERCENTILE_CONT;
+            if (call.isDistinct()
+                    || !percentile && !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,
                         call.getAggregation().getName()
@@ -260,6 +263,10 @@ final class RelToPlanConverter {
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
             switch (call.getAggregation().getKind()) {
+                case PERCENTILE_CONT -> {
+                    calls.add(percentileCall(call, type));
+                    projections.add(new InputReference(outputField, type));
+                }
                 case LITERAL_AGG -> {
                     needsProjection = true;
                     projections.add(RexToExpression.literal((RexLiteral) call.rexList.get(0)));
@@ -296,6 +303,26 @@ final class RelToPlanConverter {
         }
         AggregateNode node = new AggregateNode(source, groupKeys, calls, new RowType(names, types));
         return new ProjectNode(node, projections, outputType);
+    }
+
+    /**
+     * PERCENTILE_CONT's engine call: the ORDER BY column (ascending and DOUBLE: {@link PercentileCalls}) and the
+     * fraction's constant column.
+     */
+    private static AggregateCall percentileCall(org.apache.calcite.rel.core.AggregateCall call, DataType type) {
+        List<RelFieldCollation> order = call.collation.getFieldCollations();
+        if (order.size() != 1
+                || order.get(0).direction.isDescending()
+                || call.getArgList().size() != 1
+                || type.kind() != TypeKind.DOUBLE) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED,
+                    "PERCENTILE_CONT is supported with a constant fraction and one ORDER BY value, not as " + call);
+        }
+        return new AggregateCall(
+                AggregateFunction.PERCENTILE_CONT,
+                List.of(order.get(0).getFieldIndex(), call.getArgList().get(0)),
+                type);
     }
 
     private static DataType sumType(DataType argumentType) {

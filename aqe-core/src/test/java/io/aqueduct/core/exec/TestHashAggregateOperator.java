@@ -371,6 +371,29 @@ class TestHashAggregateOperator extends ArrowAllocatorTest {
                 .containsExactlyInAnyOrder(row(1L, "a; b; c", "a,b,c"), row(2L, "x", "x"), row(3L, null, null));
     }
 
+    @Test
+    void percentileContInterpolatesBetweenTheNearestRanksOfEachGroupsValues() {
+        RowType input = rowType("k", DataType.BIGINT, "v", DataType.DOUBLE, "p", DataType.decimal(3, 2));
+        List<List<Object>> rows = List.of(
+                row(1L, 10.0, 25L),
+                row(2L, 7.0, 25L),
+                row(1L, null, 25L),
+                row(1L, 1.0, 25L),
+                row(3L, null, 25L),
+                row(1L, 4.0, 25L),
+                row(1L, 2.0, 25L));
+        AggregateNode node = aggregate(
+                input,
+                List.of(0),
+                List.of(call(AggregateFunction.PERCENTILE_CONT, DataType.DOUBLE, 1, 2)),
+                "k",
+                DataType.BIGINT);
+
+        // Fraction 0.25 (a DECIMAL holding 25 unscaled) of 1, 2, 4, 10 is rank 0.75: 1 + 0.75 * (2 - 1). Batches of
+        // two rows, so group 1's values arrive in three batches, out of order and with a NULL.
+        assertThat(run(node, input, 2, rows)).containsExactlyInAnyOrder(row(1L, 1.75), row(2L, 7.0), row(3L, null));
+    }
+
     private List<List<Object>> run(AggregateNode node, RowType input, int batchRows, List<List<Object>> rows) {
         ExecutionContext context = new ExecutionContext(allocator, batchRows, () -> false);
         try (Operator aggregation =
