@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT, MEDIAN; other dialects' spellings of
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT, MEDIAN;
+ * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
  * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
  * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
@@ -110,6 +111,19 @@ class TestFunctionSpellings {
                                 + " percentile_cont(0.5) WITHIN GROUP (ORDER BY CAST(l_quantity AS DOUBLE) DESC) AS b,"
                                 + " percentile_cont(1) WITHIN GROUP (ORDER BY CAST(l_discount AS DOUBLE)) AS c"
                                 + " FROM lineitem"),
+                pair(
+                        "SELECT o_orderkey, regexp_like(o_comment, 'fur.*dep') AS a, regexp_like(o_comment, 'SLY', 'i') AS b,"
+                                + " octet_length(o_comment) AS c, bit_length(o_clerk) AS d, dayname(o_orderdate) AS e,"
+                                + " monthname(o_orderdate) AS f FROM orders",
+                        "SELECT o_orderkey, regexp_matches(o_comment, 'fur.*dep') AS a,"
+                                + " regexp_matches(o_comment, 'SLY', 'i') AS b, strlen(o_comment) AS c,"
+                                + " strlen(o_clerk) * 8 AS d, dayname(o_orderdate) AS e, monthname(o_orderdate) AS f"
+                                + " FROM orders"),
+                pair(
+                        "SELECT o_orderstatus, arbitrary(o_orderstatus) AS a, count(*) AS b FROM orders"
+                                + " WHERE regexp_like(o_clerk, '0{3}[1-4]') GROUP BY o_orderstatus",
+                        "SELECT o_orderstatus, arbitrary(o_orderstatus) AS a, count(*) AS b FROM orders"
+                                + " WHERE regexp_matches(o_clerk, '0{3}[1-4]') GROUP BY o_orderstatus"),
                 same("SELECT o_orderstatus, bool_and(o_totalprice > 1000) AS a, bool_or(o_totalprice > 400000) AS b"
                         + " FROM orders GROUP BY o_orderstatus"),
                 same("SELECT date_part('year', o_orderdate) AS y, date_part('month', o_orderdate) AS m,"
@@ -227,6 +241,12 @@ class TestFunctionSpellings {
                 sqlFailure(() -> query("SELECT string_agg(o_clerk, ',' ORDER BY o_orderkey) FROM orders"));
         assertThat(ordered.getSQLState()).isEqualTo("0A000");
         assertThat(ordered.getMessage()).contains("ORDER BY within the group");
+        SQLException badPattern = sqlFailure(() -> query("SELECT regexp_like(o_comment, '(') FROM orders"));
+        assertThat(badPattern.getSQLState()).isEqualTo("22023");
+        assertThat(badPattern.getMessage()).contains("Invalid regular expression '('");
+        assertThat(sqlFailure(() -> query("SELECT regexp_like(o_comment, 'a', 'g') FROM orders"))
+                        .getMessage())
+                .contains("Unknown REGEXP_LIKE flag 'g'");
         assertThat(sqlFailure(() -> query("SELECT median(o_orderdate) FROM orders"))
                         .getSQLState())
                 .startsWith("42");

@@ -83,6 +83,9 @@ public final class ExpressionCompiler {
                         new CharLengthExpression(coerce(operands.get(0), DataType.VARCHAR)),
                         DataType.BIGINT,
                         call.type());
+            case OCTET_LENGTH ->
+                CastExpression.create(
+                        new OctetLengthExpression(compile(operands.get(0))), DataType.BIGINT, call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
             case SQRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE -> MathFunctionCompiler.compile(call);
             case RANDOM -> CastExpression.create(new RandomExpression(), DataType.DOUBLE, call.type());
@@ -98,6 +101,7 @@ public final class ExpressionCompiler {
                     INITCAP,
                     SPLIT_PART,
                     REGEXP_REPLACE,
+                    REGEXP_LIKE,
                     MD5,
                     ASCII,
                     CHR -> StringFunctionCompiler.compile(call);

@@ -72,6 +72,8 @@ public enum Function {
     UPPER,
     LOWER,
     CHAR_LENGTH,
+    /** {@code (string or binary)}: BIGINT bytes (of the UTF-8 encoding of a string). */
+    OCTET_LENGTH,
     /** {@code (string)}: leading and trailing spaces removed. */
     TRIM,
     /** {@code (value1, value2, ...)}: the first non-NULL value. */
@@ -121,6 +123,8 @@ public enum Function {
     SPLIT_PART,
     /** {@code (string, pattern, replacement [, flags])}: see {@link RegexReplacement}. */
     REGEXP_REPLACE,
+    /** {@code (string, pattern [, flags])}: BOOLEAN, whether the pattern matches in the string; see {@link RegexMatch}. */
+    REGEXP_LIKE,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
     MD5,
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */

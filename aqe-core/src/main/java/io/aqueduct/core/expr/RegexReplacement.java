@@ -1,10 +1,7 @@
 package io.aqueduct.core.expr;
 
-import io.aqueduct.core.error.AqueductException;
-import io.aqueduct.core.error.ErrorCode;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 
 /**
  * PostgreSQL's {@code REGEXP_REPLACE(string, pattern, replacement [, flags])} on Java regular expressions: the first
@@ -38,33 +35,11 @@ final class RegexReplacement implements StringFunctionExpression.RowFunction {
                 && known.flags().equals(flags)) {
             return known;
         }
-        int options = 0;
-        boolean global = false;
-        for (char flag : flags.toCharArray()) {
-            switch (flag) {
-                case 'g' -> global = true;
-                case 'i' -> options |= Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE;
-                case 'c' -> options &= ~(Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE);
-                default ->
-                    throw new AqueductException(
-                            ErrorCode.INVALID_ARGUMENT,
-                            "Unknown REGEXP_REPLACE flag '" + flag + "': g (every match), i (ignore case), c");
-            }
-        }
-        try {
-            Compiled compiled = new Compiled(
-                    pattern,
-                    replacement,
-                    flags,
-                    Pattern.compile(pattern, options),
-                    javaReplacement(replacement),
-                    global);
-            last = compiled;
-            return compiled;
-        } catch (PatternSyntaxException e) {
-            throw new AqueductException(
-                    ErrorCode.INVALID_ARGUMENT, "Invalid regular expression '" + pattern + "': " + e.getDescription());
-        }
+        RegexFlags parsed = RegexFlags.parse(flags, "REGEXP_REPLACE", true);
+        Compiled compiled = new Compiled(
+                pattern, replacement, flags, parsed.compile(pattern), javaReplacement(replacement), parsed.global());
+        last = compiled;
+        return compiled;
     }
 
     /** PostgreSQL's replacement text in {@link Matcher}'s syntax. */

@@ -12,7 +12,7 @@ import java.util.List;
 
 /**
  * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
- * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, MD5, ASCII, CHR (with PostgreSQL's meaning).
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR (with PostgreSQL's meaning).
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
@@ -48,6 +48,7 @@ final class StringFunctionCompiler {
             case SPLIT_PART ->
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::splitPart);
             case REGEXP_REPLACE -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexReplacement());
+            case REGEXP_LIKE -> new StringFunctionExpression(operands, DataType.BOOLEAN, new RegexMatch());
             case MD5 -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::md5);
             case ASCII ->
                 CastExpression.create(

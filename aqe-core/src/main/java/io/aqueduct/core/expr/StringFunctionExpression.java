@@ -1,25 +1,25 @@
 package io.aqueduct.core.expr;
 
 import io.aqueduct.core.type.DataType;
-import io.aqueduct.core.type.TypeKind;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * A function of VARCHAR operands computed on Java strings (REPLACE, POSITION, TRIM of given characters): NULL
- * when any operand is NULL, else a VARCHAR or BIGINT result.
+ * when any operand is NULL, else a VARCHAR, BIGINT or BOOLEAN result.
  */
 final class StringFunctionExpression implements VectorExpression {
     /** The function of one row's operand values. */
     @FunctionalInterface
     interface RowFunction {
-        /** A {@code String} for a VARCHAR result, a {@code Long} for BIGINT. */
+        /** A {@code String} for a VARCHAR result, a {@code Long} for BIGINT, a {@code Boolean} for BOOLEAN. */
         Object apply(String[] operands);
     }
 
@@ -59,10 +59,10 @@ final class StringFunctionExpression implements VectorExpression {
                 row[operand] = new String(vector.get(i), StandardCharsets.UTF_8);
             }
             Object value = function.apply(row);
-            if (type.kind() == TypeKind.VARCHAR) {
-                ((VarCharVector) result).setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
-            } else {
-                ((BigIntVector) result).set(i, (Long) value);
+            switch (type.kind()) {
+                case VARCHAR -> ((VarCharVector) result).setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
+                case BOOLEAN -> ((BitVector) result).set(i, (Boolean) value ? 1 : 0);
+                default -> ((BigIntVector) result).set(i, (Long) value);
             }
         }
     }

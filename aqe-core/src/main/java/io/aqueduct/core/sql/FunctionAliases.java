@@ -56,7 +56,27 @@ final class FunctionAliases {
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
-            alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median));
+            alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median),
+            alias("ARBITRARY", 1, 1, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.ANY_VALUE)),
+            alias("BIT_LENGTH", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::bitLength),
+            alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
+            alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName));
+
+    private static final List<String> DAY_NAMES =
+            List.of("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday");
+    private static final List<String> MONTH_NAMES = List.of(
+            "January",
+            "February",
+            "March",
+            "April",
+            "May",
+            "June",
+            "July",
+            "August",
+            "September",
+            "October",
+            "November",
+            "December");
 
     private FunctionAliases() {}
 
@@ -144,6 +164,39 @@ final class FunctionAliases {
 
     private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
+    }
+
+    private static SqlNode bitLength(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.MULTIPLY.createCall(
+                pos,
+                SqlStdOperatorTable.OCTET_LENGTH.createCall(pos, operands.get(0)),
+                SqlLiteral.createExactNumeric("8", pos));
+    }
+
+    /** The English name of the day (EXTRACT's DOW: 1 is Sunday), as MySQL and DuckDB name it. */
+    private static SqlNode dayName(SqlParserPos pos, List<SqlNode> operands) {
+        return nameOf(pos, TimeUnit.DOW, operands.get(0), DAY_NAMES);
+    }
+
+    private static SqlNode monthName(SqlParserPos pos, List<SqlNode> operands) {
+        return nameOf(pos, TimeUnit.MONTH, operands.get(0), MONTH_NAMES);
+    }
+
+    /**
+     * {@code CASE WHEN EXTRACT(unit FROM value) = 1 THEN names[0] ... END}: a searched CASE, since the validator expands
+     * a simple one only before this rewrite runs.
+     */
+    private static SqlNode nameOf(SqlParserPos pos, TimeUnit unit, SqlNode value, List<String> names) {
+        SqlNodeList whens = new SqlNodeList(pos);
+        SqlNodeList thens = new SqlNodeList(pos);
+        for (int i = 0; i < names.size(); i++) {
+            SqlNode number =
+                    SqlStdOperatorTable.EXTRACT.createCall(pos, new SqlIntervalQualifier(unit, null, pos), value);
+            whens.add(SqlStdOperatorTable.EQUALS.createCall(
+                    pos, number, SqlLiteral.createExactNumeric(String.valueOf(i + 1), pos)));
+            thens.add(SqlLiteral.createCharString(names.get(i), pos));
+        }
+        return new SqlCase(pos, null, whens, thens, SqlLiteral.createNull(pos));
     }
 
     private static SqlNode median(SqlParserPos pos, List<SqlNode> operands) {

@@ -187,6 +187,7 @@ public final class QueryCompiler {
             "LTRIM",
             "MD5",
             "RANDOM",
+            "REGEXP_LIKE",
             "REGEXP_REPLACE",
             "REPEAT",
             "RIGHT",

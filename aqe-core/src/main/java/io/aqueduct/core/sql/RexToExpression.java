@@ -196,6 +196,8 @@ final class RexToExpression {
             case "INITCAP" -> call(Function.INITCAP, call, type);
             case "SPLIT_PART" -> call(Function.SPLIT_PART, call, type);
             case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
+            case "REGEXP_LIKE" -> call(Function.REGEXP_LIKE, call, type);
+            case "OCTET_LENGTH" -> call(Function.OCTET_LENGTH, call, type);
             case "MD5" -> call(Function.MD5, call, type);
             case "ASCII" -> call(Function.ASCII, call, type);
             case "CHR", "CHAR" -> call(Function.CHR, call, type);
