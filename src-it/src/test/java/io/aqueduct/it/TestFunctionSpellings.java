@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT, MEDIAN;
- * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, ARBITRARY; other dialects' spellings of
+ * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
  * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
  * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
@@ -114,11 +114,11 @@ class TestFunctionSpellings {
                 pair(
                         "SELECT o_orderkey, regexp_like(o_comment, 'fur.*dep') AS a, regexp_like(o_comment, 'SLY', 'i') AS b,"
                                 + " octet_length(o_comment) AS c, bit_length(o_clerk) AS d, dayname(o_orderdate) AS e,"
-                                + " monthname(o_orderdate) AS f FROM orders",
+                                + " monthname(o_orderdate) AS f, last_day(o_orderdate) AS g FROM orders",
                         "SELECT o_orderkey, regexp_matches(o_comment, 'fur.*dep') AS a,"
                                 + " regexp_matches(o_comment, 'SLY', 'i') AS b, strlen(o_comment) AS c,"
-                                + " strlen(o_clerk) * 8 AS d, dayname(o_orderdate) AS e, monthname(o_orderdate) AS f"
-                                + " FROM orders"),
+                                + " strlen(o_clerk) * 8 AS d, dayname(o_orderdate) AS e, monthname(o_orderdate) AS f,"
+                                + " last_day(o_orderdate) AS g FROM orders"),
                 pair(
                         "SELECT o_orderstatus, arbitrary(o_orderstatus) AS a, count(*) AS b FROM orders"
                                 + " WHERE regexp_like(o_clerk, '0{3}[1-4]') GROUP BY o_orderstatus",

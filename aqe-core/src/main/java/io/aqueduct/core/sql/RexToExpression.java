@@ -197,6 +197,7 @@ final class RexToExpression {
             case "SPLIT_PART" -> call(Function.SPLIT_PART, call, type);
             case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
             case "REGEXP_LIKE" -> call(Function.REGEXP_LIKE, call, type);
+            case "LAST_DAY" -> lastDay(call, type);
             case "OCTET_LENGTH" -> call(Function.OCTET_LENGTH, call, type);
             case "MD5" -> call(Function.MD5, call, type);
             case "ASCII" -> call(Function.ASCII, call, type);
@@ -446,6 +447,15 @@ final class RexToExpression {
                 unit.getValueAs(String.class).trim(),
                 as(translate(call.getOperands().get(1)), type),
                 type);
+    }
+
+    /** {@code LAST_DAY(value)}: the DATE of the last day of the value's month, the month's first day + 1 month - 1 day. */
+    private Expression lastDay(RexCall call, DataType type) {
+        Expression date = as(translate(call.getOperands().get(0)), DataType.DATE);
+        Expression monthStart = unitCall(Function.DATETIME_FLOOR, TimeUnitRange.MONTH.name(), date, DataType.DATE);
+        Expression nextMonthStart = new Call(
+                Function.DATETIME_ADD_MONTHS, List.of(monthStart, new Literal(1L, DataType.BIGINT)), DataType.DATE);
+        return new Call(Function.DATE_ADD_DAYS, List.of(nextMonthStart, new Literal(-1L, DataType.BIGINT)), type);
     }
 
     private static boolean isTimeFunction(RexCall call) {

@@ -96,6 +96,7 @@ final class SupportedFunctions {
             timeDate("DAYOFYEAR", "DAYOFYEAR({dt})"),
             timeDate("EXTRACT", "EXTRACT(YEAR FROM {dt})"),
             timeDate("HOUR", "HOUR({dt})"),
+            timeDate("LAST_DAY", "LAST_DAY({dt})"),
             timeDate("MONTH", "MONTH({dt})"),
             timeDate("MONTHNAME", "MONTHNAME({dt})"),
             timeDate("NOW", "NOW()"),
