@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT, MEDIAN;
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
  * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
@@ -103,6 +104,11 @@ class TestFunctionSpellings {
                                 + " median(o_shippriority) AS d,"
                                 + " median(CASE WHEN o_orderstatus = 'P' THEN CAST(o_totalprice AS DOUBLE) END) AS e"
                                 + " FROM orders GROUP BY o_orderpriority ORDER BY o_orderpriority"),
+                same("SELECT o_orderpriority, percentile_disc(0.5) WITHIN GROUP (ORDER BY o_totalprice) AS a,"
+                        + " percentile_disc(0.9) WITHIN GROUP (ORDER BY o_orderdate) AS b,"
+                        + " percentile_disc(0.1) WITHIN GROUP (ORDER BY o_custkey) AS c,"
+                        + " percentile_disc(1) WITHIN GROUP (ORDER BY o_shippriority) AS d"
+                        + " FROM orders GROUP BY o_orderpriority ORDER BY o_orderpriority"),
                 pair(
                         "SELECT median(l_extendedprice) AS a,"
                                 + " percentile_cont(0.5) WITHIN GROUP (ORDER BY l_quantity DESC NULLS LAST) AS b,"
@@ -247,6 +253,10 @@ class TestFunctionSpellings {
         assertThat(sqlFailure(() -> query("SELECT regexp_like(o_comment, 'a', 'g') FROM orders"))
                         .getMessage())
                 .contains("Unknown REGEXP_LIKE flag 'g'");
+        assertThat(sqlFailure(() ->
+                                query("SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY o_custkey DESC) FROM orders"))
+                        .getSQLState())
+                .isEqualTo("0A000");
         assertThat(sqlFailure(() -> query("SELECT median(o_orderdate) FROM orders"))
                         .getSQLState())
                 .startsWith("42");

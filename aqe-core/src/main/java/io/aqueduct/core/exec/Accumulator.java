@@ -44,8 +44,14 @@ interface Accumulator {
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
             case STRING_AGG -> new StringAggAccumulator(field, arguments.size() > 1 ? arguments.get(1) : -1, memory);
-            case PERCENTILE_CONT ->
-                new PercentileAccumulator(field, arguments.get(1), inputType.type(arguments.get(1)), memory);
+            case PERCENTILE_CONT, PERCENTILE_DISC ->
+                PercentileAccumulator.create(
+                        field,
+                        argumentType,
+                        arguments.get(1),
+                        inputType.type(arguments.get(1)),
+                        call.function() == AggregateFunction.PERCENTILE_DISC,
+                        memory);
         };
     }
 

@@ -11,12 +11,14 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * PERCENTILE_CONT(fraction) WITHIN GROUP (ORDER BY value): keeps each group's non-NULL values, and at the end sorts them
- * and interpolates linearly between the values at ranks {@code floor} and {@code ceil} of {@code fraction * (n - 1)},
- * as the SQL standard, PostgreSQL and DuckDB do; NULL for a group without values. Not split into partial and final
- * steps: the distributed plan shuffles the rows to it by the group keys.
+ * PERCENTILE_CONT and PERCENTILE_DISC(fraction) WITHIN GROUP (ORDER BY value): keeps each group's non-NULL values, and
+ * at the end sorts them. The continuous percentile interpolates linearly between the values at ranks {@code floor} and
+ * {@code ceil} of {@code fraction * (n - 1)}; the discrete one is the first value whose rank {@code i} reaches {@code
+ * fraction * n} with {@code i + 1}; as the SQL standard, PostgreSQL and DuckDB do. NULL for a group without values. Not
+ * split into partial and final steps: the distributed plan shuffles the rows to it by the group keys. Subclasses hold
+ * the values: DOUBLEs, or the integral types (DECIMAL, DATE, TIMESTAMP, ...) exactly as longs.
  */
-final class PercentileAccumulator implements Accumulator {
+abstract class PercentileAccumulator implements Accumulator {
     private static final int FIRST_CAPACITY = 4;
 
     private final int valueField;
@@ -24,58 +26,77 @@ final class PercentileAccumulator implements Accumulator {
     private final int fractionField;
 
     private final DataType fractionType;
-
+    private final boolean discrete;
     private final HeapMemoryTracker memory;
     private double fraction = Double.NaN;
-    private double[][] values = new double[0][];
     private int[] counts = new int[0];
 
-    PercentileAccumulator(int valueField, int fractionField, DataType fractionType, HeapMemoryTracker memory) {
+    PercentileAccumulator(
+            int valueField, int fractionField, DataType fractionType, boolean discrete, HeapMemoryTracker memory) {
         this.valueField = valueField;
         this.fractionField = fractionField;
         this.fractionType = fractionType;
+        this.discrete = discrete;
         this.memory = memory;
     }
 
+    /** PERCENTILE_CONT (DOUBLE values), or PERCENTILE_DISC of values of {@code valueType}. */
+    static PercentileAccumulator create(
+            int valueField,
+            DataType valueType,
+            int fractionField,
+            DataType fractionType,
+            boolean discrete,
+            HeapMemoryTracker memory) {
+        if (valueType.kind() == TypeKind.DOUBLE) {
+            return new DoublePercentiles(valueField, fractionField, fractionType, discrete, memory);
+        }
+        if (!discrete || !LongVectorAccess.supports(valueType)) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED,
+                    (discrete ? "PERCENTILE_DISC" : "PERCENTILE_CONT") + " of " + valueType + " is not supported");
+        }
+        return new LongPercentiles(valueField, LongVectorAccess.of(valueType), fractionField, fractionType, memory);
+    }
+
     @Override
-    public void ensureCapacity(int groupCount) {
-        if (values.length < groupCount) {
-            int length = Math.max(groupCount, values.length * 2);
-            memory.add((long) (length - values.length) * (Long.BYTES + Integer.BYTES));
-            values = Arrays.copyOf(values, length);
+    public final void ensureCapacity(int groupCount) {
+        if (counts.length < groupCount) {
+            int length = Math.max(groupCount, counts.length * 2);
+            memory.add((long) (length - counts.length) * (Long.BYTES + Integer.BYTES));
             counts = Arrays.copyOf(counts, length);
+            growGroups(length);
         }
     }
 
     @Override
-    public void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
+    public final void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
         if (rowCount == 0) {
             return;
         }
         if (Double.isNaN(fraction)) {
             fraction = fraction(batch.getVector(fractionField), fractionType);
         }
-        Float8Vector column = (Float8Vector) batch.getVector(valueField);
+        FieldVector column = batch.getVector(valueField);
         for (int row = 0; row < rowCount; row++) {
             if (column.isNull(row)) {
                 continue;
             }
             int group = groupIds[row];
-            double[] groupValues = values[group];
-            if (groupValues == null || counts[group] == groupValues.length) {
-                int capacity = groupValues == null ? FIRST_CAPACITY : groupValues.length * 2;
-                memory.add((long) (capacity - (groupValues == null ? 0 : groupValues.length)) * Double.BYTES);
-                groupValues = groupValues == null ? new double[capacity] : Arrays.copyOf(groupValues, capacity);
-                values[group] = groupValues;
+            int capacity = capacity(group);
+            if (counts[group] == capacity) {
+                int grown = capacity == 0 ? FIRST_CAPACITY : capacity * 2;
+                memory.add((long) (grown - capacity) * Long.BYTES);
+                growValues(group, grown);
             }
-            groupValues[counts[group]++] = column.get(row);
+            store(group, counts[group]++, column, row);
         }
     }
 
     /** The fraction in [0, 1] the validator checked: a DOUBLE, or an exact number (a DECIMAL holds its unscaled value). */
     private static double fraction(FieldVector column, DataType type) {
         if (column.isNull(0)) {
-            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "PERCENTILE_CONT needs a fraction, not NULL");
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "A percentile needs a fraction, not NULL");
         }
         if (type.kind() == TypeKind.DOUBLE) {
             return ((Float8Vector) column).get(0);
@@ -85,20 +106,137 @@ final class PercentileAccumulator implements Accumulator {
     }
 
     @Override
-    public void write(FieldVector output, int fromGroup, int count) {
-        Float8Vector doubles = (Float8Vector) output;
+    public final void write(FieldVector output, int fromGroup, int count) {
         for (int i = 0; i < count; i++) {
             int group = fromGroup + i;
-            if (counts[group] == 0) {
-                doubles.setNull(i);
+            int n = counts[group];
+            if (n == 0) {
+                output.setNull(i);
                 continue;
             }
+            sort(group, n);
+            if (discrete) {
+                writeValue(output, i, group, Math.max((int) Math.ceil(fraction * n) - 1, 0));
+            } else {
+                double position = fraction * (n - 1);
+                writeInterpolated(output, i, group, position);
+            }
+        }
+    }
+
+    abstract void growGroups(int groupCount);
+
+    /** The values the group has room for. */
+    abstract int capacity(int group);
+
+    abstract void growValues(int group, int capacity);
+
+    abstract void store(int group, int index, FieldVector column, int row);
+
+    abstract void sort(int group, int count);
+
+    /** Writes the group's value at {@code rank} of its sorted values. */
+    abstract void writeValue(FieldVector output, int outputRow, int group, int rank);
+
+    /** Writes the value between ranks {@code floor(position)} and {@code ceil(position)}, linearly interpolated. */
+    abstract void writeInterpolated(FieldVector output, int outputRow, int group, double position);
+
+    private static final class DoublePercentiles extends PercentileAccumulator {
+        private double[][] values = new double[0][];
+
+        DoublePercentiles(
+                int valueField, int fractionField, DataType fractionType, boolean discrete, HeapMemoryTracker memory) {
+            super(valueField, fractionField, fractionType, discrete, memory);
+        }
+
+        @Override
+        void growGroups(int groupCount) {
+            values = Arrays.copyOf(values, groupCount);
+        }
+
+        @Override
+        int capacity(int group) {
+            return values[group] == null ? 0 : values[group].length;
+        }
+
+        @Override
+        void growValues(int group, int capacity) {
+            values[group] = values[group] == null ? new double[capacity] : Arrays.copyOf(values[group], capacity);
+        }
+
+        @Override
+        void store(int group, int index, FieldVector column, int row) {
+            values[group][index] = ((Float8Vector) column).get(row);
+        }
+
+        @Override
+        void sort(int group, int count) {
+            Arrays.sort(values[group], 0, count);
+        }
+
+        @Override
+        void writeValue(FieldVector output, int outputRow, int group, int rank) {
+            ((Float8Vector) output).set(outputRow, values[group][rank]);
+        }
+
+        @Override
+        void writeInterpolated(FieldVector output, int outputRow, int group, double position) {
             double[] sorted = values[group];
-            Arrays.sort(sorted, 0, counts[group]);
-            double position = fraction * (counts[group] - 1);
             int lower = (int) Math.floor(position);
             int upper = (int) Math.ceil(position);
-            doubles.set(i, sorted[lower] + (position - lower) * (sorted[upper] - sorted[lower]));
+            ((Float8Vector) output)
+                    .set(outputRow, sorted[lower] + (position - lower) * (sorted[upper] - sorted[lower]));
+        }
+    }
+
+    /** PERCENTILE_DISC of an integral type, its values kept exactly. */
+    private static final class LongPercentiles extends PercentileAccumulator {
+        private final LongVectorAccess access;
+        private long[][] values = new long[0][];
+
+        LongPercentiles(
+                int valueField,
+                LongVectorAccess access,
+                int fractionField,
+                DataType fractionType,
+                HeapMemoryTracker memory) {
+            super(valueField, fractionField, fractionType, true, memory);
+            this.access = access;
+        }
+
+        @Override
+        void growGroups(int groupCount) {
+            values = Arrays.copyOf(values, groupCount);
+        }
+
+        @Override
+        int capacity(int group) {
+            return values[group] == null ? 0 : values[group].length;
+        }
+
+        @Override
+        void growValues(int group, int capacity) {
+            values[group] = values[group] == null ? new long[capacity] : Arrays.copyOf(values[group], capacity);
+        }
+
+        @Override
+        void store(int group, int index, FieldVector column, int row) {
+            values[group][index] = access.get(column, row);
+        }
+
+        @Override
+        void sort(int group, int count) {
+            Arrays.sort(values[group], 0, count);
+        }
+
+        @Override
+        void writeValue(FieldVector output, int outputRow, int group, int rank) {
+            access.set(output, outputRow, values[group][rank]);
+        }
+
+        @Override
+        void writeInterpolated(FieldVector output, int outputRow, int group, double position) {
+            throw new IllegalStateException("A discrete percentile does not interpolate");
         }
     }
 }

@@ -27,14 +27,19 @@ public enum AggregateFunction {
      * {@code (value, fraction)}: the group's continuous percentile of its non-NULL DOUBLE values, interpolated between
      * the two nearest ranks; the fraction is a constant column. Not {@link #decomposable()}.
      */
-    PERCENTILE_CONT;
+    PERCENTILE_CONT,
+    /**
+     * {@code (value, fraction)}: the first of the group's non-NULL values, in ascending order, whose cumulative share of
+     * the values reaches the fraction; the value's type. Not {@link #decomposable()}.
+     */
+    PERCENTILE_DISC;
 
     /**
      * Whether partial results of this function, computed where the rows are, combine into the result ({@link #merge()});
      * if not, the rows go to the aggregation by its group keys.
      */
     public boolean decomposable() {
-        return this != STRING_AGG && this != PERCENTILE_CONT;
+        return this != STRING_AGG && this != PERCENTILE_CONT && this != PERCENTILE_DISC;
     }
 
     /** The function that combines partial results of this function. */
@@ -46,7 +51,7 @@ public enum AggregateFunction {
             case MAX -> MAX;
             case SINGLE_VALUE -> SINGLE_VALUE;
             case ANY_VALUE -> ANY_VALUE;
-            case STRING_AGG, PERCENTILE_CONT ->
+            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC ->
                 throw new IllegalStateException(this + " has no partial results to merge");
         };
     }

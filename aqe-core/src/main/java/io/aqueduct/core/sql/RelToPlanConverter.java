@@ -252,7 +252,8 @@ final class RelToPlanConverter {
             projections.add(new InputReference(i, outputType.type(i)));
         }
         for (org.apache.calcite.rel.core.AggregateCall call : masked.calls()) {
-            boolean percentile = call.getAggregation().getKind() == SqlKind.PERCENTILE_CONT;
+            boolean percentile = call.getAggregation().getKind() == SqlKind.PERCENTILE_CONT
+                    || call.getAggregation().getKind() == SqlKind.PERCENTILE_DISC;
             if (call.isDistinct()
                     || !percentile && !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
@@ -263,7 +264,7 @@ final class RelToPlanConverter {
             DataType type = TypeConverter.toDataType(call.getType());
             int outputField = groupKeys.size() + calls.size();
             switch (call.getAggregation().getKind()) {
-                case PERCENTILE_CONT -> {
+                case PERCENTILE_CONT, PERCENTILE_DISC -> {
                     calls.add(percentileCall(call, type));
                     projections.add(new InputReference(outputField, type));
                 }
@@ -306,21 +307,28 @@ final class RelToPlanConverter {
     }
 
     /**
-     * PERCENTILE_CONT's engine call: the ORDER BY column (ascending and DOUBLE: {@link PercentileCalls}) and the
-     * fraction's constant column.
+     * PERCENTILE_CONT's or PERCENTILE_DISC's engine call: the ORDER BY column and the fraction's constant column. A
+     * continuous percentile's value is DOUBLE and ascending already ({@link PercentileCalls}); a discrete one keeps its
+     * value's type, and its order must be ascending.
      */
     private static AggregateCall percentileCall(org.apache.calcite.rel.core.AggregateCall call, DataType type) {
+        boolean discrete = call.getAggregation().getKind() == SqlKind.PERCENTILE_DISC;
+        String name = call.getAggregation().getName();
         List<RelFieldCollation> order = call.collation.getFieldCollations();
-        if (order.size() != 1
-                || order.get(0).direction.isDescending()
-                || call.getArgList().size() != 1
-                || type.kind() != TypeKind.DOUBLE) {
+        if (order.size() != 1 || call.getArgList().size() != 1 || !discrete && type.kind() != TypeKind.DOUBLE) {
             throw new AqueductException(
                     ErrorCode.NOT_SUPPORTED,
-                    "PERCENTILE_CONT is supported with a constant fraction and one ORDER BY value, not as " + call);
+                    name + " is supported with a constant fraction and one ORDER BY value, not as " + call);
+        }
+        if (order.get(0).direction.isDescending()) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED, name + " with a descending ORDER BY is not supported yet");
+        }
+        if (type.kind() == TypeKind.VARCHAR || type.kind() == TypeKind.VARBINARY) {
+            throw new AqueductException(ErrorCode.NOT_SUPPORTED, name + " of " + type + " is not supported yet");
         }
         return new AggregateCall(
-                AggregateFunction.PERCENTILE_CONT,
+                discrete ? AggregateFunction.PERCENTILE_DISC : AggregateFunction.PERCENTILE_CONT,
                 List.of(order.get(0).getFieldIndex(), call.getArgList().get(0)),
                 type);
     }

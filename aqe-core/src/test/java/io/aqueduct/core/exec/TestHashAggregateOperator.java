@@ -394,6 +394,28 @@ class TestHashAggregateOperator extends ArrowAllocatorTest {
         assertThat(run(node, input, 2, rows)).containsExactlyInAnyOrder(row(1L, 1.75), row(2L, 7.0), row(3L, null));
     }
 
+    @Test
+    void percentileDiscPicksTheFirstValueReachingTheFractionKeepingItsType() {
+        RowType input = rowType("k", DataType.BIGINT, "v", DataType.BIGINT, "p", DataType.DOUBLE);
+        List<List<Object>> rows = List.of(
+                row(1L, 10L, 0.5),
+                row(2L, 7L, 0.5),
+                row(1L, null, 0.5),
+                row(1L, 1L, 0.5),
+                row(3L, null, 0.5),
+                row(1L, 4L, 0.5),
+                row(1L, 2L, 0.5));
+        AggregateNode node = aggregate(
+                input,
+                List.of(0),
+                List.of(call(AggregateFunction.PERCENTILE_DISC, DataType.BIGINT, 1, 2)),
+                "k",
+                DataType.BIGINT);
+
+        // Half of 1, 2, 4, 10 is reached at the second value.
+        assertThat(run(node, input, 2, rows)).containsExactlyInAnyOrder(row(1L, 2L), row(2L, 7L), row(3L, null));
+    }
+
     private List<List<Object>> run(AggregateNode node, RowType input, int batchRows, List<List<Object>> rows) {
         ExecutionContext context = new ExecutionContext(allocator, batchRows, () -> false);
         try (Operator aggregation =
