@@ -7,6 +7,8 @@ import io.aqueduct.server.finalplan.FinalPlanText;
 import io.aqueduct.server.finalplan.QueryRecord;
 import io.aqueduct.server.finalplan.QueryRegistry;
 import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 
 /**
  * {@code sys.queries}: one row per query the registry holds, running (with live progress) or ended
@@ -16,6 +18,14 @@ import java.time.Instant;
  * losing a worker. A reader who is not an administrator sees only their own queries.
  */
 final class QueriesTable {
+    /**
+     * ISO-8601 in UTC, always with milliseconds, so that the text sorts as the instants do ({@code Instant.toString}
+     * drops a zero fraction: "12:00:01Z" sorted after "12:00:01.004Z", and the driver's lookup of a statement's latest
+     * query, ordered by start_time, then found the previous one).
+     */
+    private static final DateTimeFormatter START_TIME =
+            DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSS'Z'").withZone(ZoneOffset.UTC);
+
     private static final SystemColumns<QueryRecord> COLUMNS = SystemColumns.<QueryRecord>builder()
             .varchar("query_id", QueryRecord::queryId)
             .varchar("connection_id", QueryRecord::connectionId)
@@ -24,8 +34,7 @@ final class QueriesTable {
             .varchar("sql", QueryRecord::sql)
             .varchar("state", query -> query.progress().state().name())
             .integer("attempt", QueryRecord::attempt)
-            .varchar("start_time", query -> Instant.ofEpochMilli(query.startEpochMillis())
-                    .toString())
+            .varchar("start_time", query -> START_TIME.format(Instant.ofEpochMilli(query.startEpochMillis())))
             .bigint("elapsed_ms", query -> query.progress().elapsedMillis())
             .bigint("result_rows", query -> query.progress().resultRows())
             .integer("tasks", query -> query.progress().tasks())
