@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /** Options shared by {@code serve} and {@code shell}: how to build the embedded cluster. */
 final class ClusterOptions {
@@ -30,6 +33,25 @@ final class ClusterOptions {
             defaultValue = "8765",
             description = "Avatica (JDBC) port of the coordinator; 0 picks a free one. Default: ${DEFAULT-VALUE}.")
     int port;
+
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
+    int warmupSeconds = 10;
+
+    @Option(
+            names = "--warmup-seconds",
+            defaultValue = "10",
+            description =
+                    "Seconds the coordinator spends, before it opens the JDBC endpoint, running a built-in workload"
+                            + " of small queries over the generated tpch and skew data, so that the first user queries run"
+                            + " compiled code instead of the JVM's slow early tiers; 0 skips it. Default: ${DEFAULT-VALUE}.")
+    void setWarmupSeconds(int value) {
+        if (value < 0) {
+            throw new ParameterException(spec.commandLine(), "--warmup-seconds must be 0 or more: " + value);
+        }
+        warmupSeconds = value;
+    }
 
     @Option(
             names = "--local-workers",

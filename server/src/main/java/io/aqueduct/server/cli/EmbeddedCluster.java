@@ -5,10 +5,12 @@ import io.aqueduct.core.file.FileCatalog;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.server.coordinator.Coordinator;
 import io.aqueduct.server.coordinator.CoordinatorServer;
+import io.aqueduct.server.coordinator.WarmUp;
 import io.aqueduct.server.security.JdbcEndpointSecurity;
 import io.aqueduct.server.transport.ClusterSecret;
 import io.aqueduct.server.transport.WorkerClient;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -19,18 +21,21 @@ final class EmbeddedCluster implements AutoCloseable {
     private final Coordinator coordinator;
     private final CoordinatorServer server;
     private final boolean tls;
+    private final WarmUp.Result warmUp;
 
     private EmbeddedCluster(
             LocalWorkers localWorkers,
             List<String> workerUrls,
             Coordinator coordinator,
             CoordinatorServer server,
-            boolean tls) {
+            boolean tls,
+            WarmUp.Result warmUp) {
         this.localWorkers = localWorkers;
         this.workerUrls = workerUrls;
         this.coordinator = coordinator;
         this.server = server;
         this.tls = tls;
+        this.warmUp = warmUp;
     }
 
     static EmbeddedCluster start(ClusterOptions options) throws Exception {
@@ -74,13 +79,22 @@ final class EmbeddedCluster implements AutoCloseable {
                     options.taskMemory,
                     SettingValues.defaults().withAll(options.serverSettings()),
                     options.queryRetention);
-            CoordinatorServer server = CoordinatorServer.start(coordinator, options.port, Version.current(), security);
+            WarmUp.Result warmUp;
+            CoordinatorServer server;
+            try {
+                warmUp = WarmUp.run(coordinator, Duration.ofSeconds(options.warmupSeconds));
+                server = CoordinatorServer.start(coordinator, options.port, Version.current(), security);
+            } catch (Exception e) {
+                coordinator.close();
+                throw e;
+            }
             return new EmbeddedCluster(
                     localWorkers,
                     workerUrls,
                     coordinator,
                     server,
-                    security.tls().isPresent());
+                    security.tls().isPresent(),
+                    warmUp);
         } catch (Exception e) {
             if (localWorkers != null) {
                 localWorkers.close();
@@ -111,6 +125,11 @@ final class EmbeddedCluster implements AutoCloseable {
                     .min()
                     .orElse(1);
         }
+    }
+
+    /** What the start-up workload ran before the JDBC endpoint opened. */
+    WarmUp.Result warmUp() {
+        return warmUp;
     }
 
     List<String> workerUrls() {

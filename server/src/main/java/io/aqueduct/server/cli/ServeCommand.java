@@ -12,6 +12,7 @@ import picocli.CommandLine.Mixin;
 @Command(name = "serve", mixinStandardHelpOptions = true, description = "Start a coordinator and its workers.")
 final class ServeCommand implements Callable<Integer> {
     static final String READY_PREFIX = "Aqueduct ready: ";
+    static final String WARMUP_PREFIX = "Aqueduct warm-up: ";
     static final String WORKERS_PREFIX = "Aqueduct workers: ";
     static final String SECURITY_PREFIX = "Aqueduct JDBC endpoint: ";
 
@@ -39,6 +40,7 @@ final class ServeCommand implements Callable<Integer> {
                             stopped.countDown();
                         },
                         "aqueduct-shutdown"));
+        System.out.println(WARMUP_PREFIX + cluster.warmUp());
         System.out.println(WORKERS_PREFIX + String.join(",", cluster.workerUrls()));
         System.out.println(SECURITY_PREFIX + security.describe());
         System.out.println(READY_PREFIX + cluster.jdbcUrl());

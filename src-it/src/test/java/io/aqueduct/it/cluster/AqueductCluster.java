@@ -48,6 +48,7 @@ import java.util.function.Predicate;
  * <p>{@link #close()} stops the coordinator with SIGTERM and fails unless it and both workers exit.
  */
 public final class AqueductCluster implements AutoCloseable {
+    public static final String WARMUP_OPTION = "--warmup-seconds";
     public static final Duration STARTUP_TIMEOUT = Duration.ofSeconds(90);
     public static final Duration IDLE_TIMEOUT = Duration.ofSeconds(20);
     public static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(30);
@@ -421,6 +422,10 @@ public final class AqueductCluster implements AutoCloseable {
             List<String> command = new ArrayList<>(mainCommand(coordinatorJvmOptions));
             command.addAll(List.of(
                     "serve", "--port", "0", "--local-workers", String.valueOf(localWorkers), "--secret", secret));
+            // Tests start many clusters: they skip the start-up workload unless they ask for it (TestWarmUp does).
+            if (!serveArguments.contains(WARMUP_OPTION)) {
+                command.addAll(List.of(WARMUP_OPTION, "0"));
+            }
             command.addAll(serveArguments);
             Path logFile = Path.of(requiredProperty(LOG_DIRECTORY_PROPERTY))
                     .resolve("%s-%s.log".formatted(name, LocalDateTime.now().format(LOG_TIME)));
