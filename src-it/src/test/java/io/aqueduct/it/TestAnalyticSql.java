@@ -113,6 +113,15 @@ class TestAnalyticSql {
                 "SELECT l_returnflag, STDDEV(l_extendedprice), STDDEV_SAMP(l_quantity), STDDEV_POP(l_discount),"
                         + " VAR_SAMP(l_extendedprice), VAR_POP(l_quantity), VARIANCE(l_tax)"
                         + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
+                "SELECT l_returnflag, COVAR_POP(l_quantity, l_extendedprice), COVAR_SAMP(l_extendedprice, l_discount),"
+                        + " REGR_SXX(l_extendedprice, l_quantity), REGR_SYY(l_extendedprice, l_quantity),"
+                        + " REGR_COUNT(l_tax, l_quantity)"
+                        + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
+                "SELECT c_mktsegment, COVAR_SAMP(c_acctbal, NULLIF(c_nationkey, 3)),"
+                        + " REGR_COUNT(c_acctbal, NULLIF(c_nationkey, 3)), COVAR_POP(c_custkey, c_nationkey),"
+                        + " COVAR_SAMP(c_acctbal, c_custkey) FILTER (WHERE c_custkey = 7),"
+                        + " STDDEV_SAMP(c_acctbal) FILTER (WHERE c_nationkey < 5), VAR_SAMP(c_acctbal) FILTER (WHERE c_custkey = 7)"
+                        + " FROM customer GROUP BY c_mktsegment ORDER BY 1",
                 "SELECT o_orderpriority, COUNT(*) FILTER (WHERE o_orderstatus = 'F'),"
                         + " SUM(o_totalprice) FILTER (WHERE o_orderdate < DATE '1995-01-01'),"
                         + " AVG(o_totalprice) FILTER (WHERE o_orderstatus <> 'F'),"

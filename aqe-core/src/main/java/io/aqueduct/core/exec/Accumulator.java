@@ -25,19 +25,20 @@ interface Accumulator {
     void write(FieldVector output, int fromGroup, int count);
 
     static Accumulator create(AggregateCall call, RowType inputType, HeapMemoryTracker memory) {
-        if (call.arguments().isEmpty()) {
-            checkArgument(call.function() == AggregateFunction.COUNT, "%s needs an argument", call);
-            return new CountAccumulator(CountAccumulator.ALL_ROWS, memory);
-        }
         List<Integer> arguments = call.arguments();
+        if (call.function() == AggregateFunction.COUNT) {
+            return new CountAccumulator(
+                    arguments.stream().mapToInt(Integer::intValue).toArray(), memory);
+        }
         checkArgument(
                 arguments.size() == 1 || !call.function().decomposable() && arguments.size() == 2,
-                "Aggregate with more than one argument: %s",
+                "Aggregate with %s arguments: %s",
+                arguments.size(),
                 call);
         int field = arguments.get(0);
         DataType argumentType = inputType.type(field);
         return switch (call.function()) {
-            case COUNT -> new CountAccumulator(field, memory);
+            case COUNT -> throw new IllegalStateException("COUNT has its own accumulator: " + call);
             case SUM, SUM0 -> sum(call, field, argumentType, memory);
             case MIN -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), false);
             case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);

@@ -4,16 +4,17 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
-/** COUNT(*) (field {@link #ALL_ROWS}) or COUNT(field), which skips NULLs. Never NULL itself. */
+/**
+ * COUNT(*) (no fields), COUNT(field), which skips NULLs, or COUNT of several fields (REGR_COUNT(y, x)), which counts
+ * the rows where none is NULL. Never NULL itself.
+ */
 final class CountAccumulator implements Accumulator {
-    static final int ALL_ROWS = -1;
-
-    private final int field;
+    private final int[] fields;
     private final HeapMemoryTracker memory;
     private long[] counts = new long[0];
 
-    CountAccumulator(int field, HeapMemoryTracker memory) {
-        this.field = field;
+    CountAccumulator(int[] fields, HeapMemoryTracker memory) {
+        this.fields = fields.clone();
         this.memory = memory;
     }
 
@@ -24,18 +25,39 @@ final class CountAccumulator implements Accumulator {
 
     @Override
     public void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
-        if (field == ALL_ROWS) {
+        if (fields.length == 0) {
             for (int row = 0; row < rowCount; row++) {
                 counts[groupIds[row]]++;
             }
             return;
         }
-        FieldVector vector = batch.getVector(field);
+        if (fields.length == 1) {
+            FieldVector vector = batch.getVector(fields[0]);
+            for (int row = 0; row < rowCount; row++) {
+                if (!vector.isNull(row)) {
+                    counts[groupIds[row]]++;
+                }
+            }
+            return;
+        }
+        FieldVector[] vectors = new FieldVector[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            vectors[i] = batch.getVector(fields[i]);
+        }
         for (int row = 0; row < rowCount; row++) {
-            if (!vector.isNull(row)) {
+            if (noneNull(vectors, row)) {
                 counts[groupIds[row]]++;
             }
         }
+    }
+
+    private static boolean noneNull(FieldVector[] vectors, int row) {
+        for (FieldVector vector : vectors) {
+            if (vector.isNull(row)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

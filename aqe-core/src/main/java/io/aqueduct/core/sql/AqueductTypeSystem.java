@@ -66,6 +66,17 @@ public final class AqueductTypeSystem extends RelDataTypeSystemImpl {
     }
 
     /**
+     * COVAR_POP, COVAR_SAMP, REGR_SXX and REGR_SYY are DOUBLE, as in PostgreSQL and DuckDB: Calcite would give them
+     * their first argument's type, truncating the covariance of two DECIMAL(15, 2) columns to two decimals, or of two
+     * INTEGER columns to an integer.
+     */
+    @Override
+    public RelDataType deriveCovarType(RelDataTypeFactory typeFactory, RelDataType arg0Type, RelDataType arg1Type) {
+        return typeFactory.createTypeWithNullability(
+                typeFactory.createSqlType(SqlTypeName.DOUBLE), arg0Type.isNullable() || arg1Type.isNullable());
+    }
+
+    /**
      * A division with a DECIMAL operand is DOUBLE: a quotient rounded to a fixed scale loses digits
      * users expect (ratios, percentages), and DuckDB answers the same way.
      */

@@ -117,7 +117,8 @@ public final class QueryCompiler {
     /**
      * SQL the engine runs through other operators, in this order: INTERSECT ALL and EXCEPT ALL become their
      * distinct forms over numbered duplicates, and those become aggregations; grouping sets become a UNION
-     * ALL of aggregations; STDDEV and VARIANCE become sums of squares; windowed aggregates ({@code RexOver}
+     * ALL of aggregations; STDDEV, VARIANCE, COVAR_POP, COVAR_SAMP, REGR_SXX and REGR_SYY become sums of squares
+     * and products over REGR_COUNT (a COUNT of several arguments); windowed aggregates ({@code RexOver}
      * in projections) move into Window rels.
      */
     private static final HepProgram REWRITES = new HepProgramBuilder()
@@ -126,8 +127,15 @@ public final class QueryCompiler {
             .addRuleInstance(CoreRules.MINUS_TO_DISTINCT)
             .addRuleInstance(CoreRules.AGGREGATE_GROUPING_SETS_TO_UNION)
             .addRuleInstance(AggregateReduceFunctionsRule.Config.DEFAULT
-                    .withFunctionsToReduce(
-                            EnumSet.of(SqlKind.STDDEV_POP, SqlKind.STDDEV_SAMP, SqlKind.VAR_POP, SqlKind.VAR_SAMP))
+                    .withFunctionsToReduce(EnumSet.of(
+                            SqlKind.STDDEV_POP,
+                            SqlKind.STDDEV_SAMP,
+                            SqlKind.VAR_POP,
+                            SqlKind.VAR_SAMP,
+                            SqlKind.COVAR_POP,
+                            SqlKind.COVAR_SAMP,
+                            SqlKind.REGR_SXX,
+                            SqlKind.REGR_SYY))
                     .toRule())
             .addRuleInstance(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW)
             .build();
@@ -529,7 +537,7 @@ public final class QueryCompiler {
     private static SqlNode parse(String sql) {
         try {
             SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
-            return PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed));
+            return CovarianceCalls.resolve(sql, PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed)));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

@@ -347,7 +347,7 @@ final class RelToPlanConverter {
 
     private static AggregateFunction function(org.apache.calcite.rel.core.AggregateCall call) {
         return switch (call.getAggregation().getKind()) {
-            case COUNT -> AggregateFunction.COUNT;
+            case COUNT, REGR_COUNT -> AggregateFunction.COUNT;
             case SUM -> AggregateFunction.SUM;
             case SUM0 -> AggregateFunction.SUM0;
             case MIN -> AggregateFunction.MIN;

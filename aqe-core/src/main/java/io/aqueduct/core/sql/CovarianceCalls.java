@@ -1,0 +1,92 @@
+package io.aqueduct.core.sql;
+
+import java.util.Locale;
+import java.util.Set;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlLiteral;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlCase;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
+
+/**
+ * {@code COVAR_POP}, {@code COVAR_SAMP}, {@code REGR_SXX} and {@code REGR_SYY} over {@code CAST(argument AS DOUBLE)},
+ * and with a {@code FILTER (WHERE c)} turned into arguments {@code CASE WHEN c THEN argument END}. Calcite reduces
+ * these functions to sums of products ({@code AggregateReduceFunctionsRule}); for the products of the sums it keeps
+ * the arguments' type (two DECIMAL(15, 2) sums multiplied at scale 4 overflow the 18 digits a decimal has here at a
+ * few hundred thousand rows; in DOUBLE, as PostgreSQL and DuckDB compute them, they do not), and it drops the
+ * call's FILTER. The functions skip rows where either argument is NULL, so the masked arguments are the filter.
+ */
+final class CovarianceCalls extends SqlShuttle {
+    /** By name: the parser leaves function calls unresolved, of kind OTHER_FUNCTION. */
+    private static final Set<String> NAMES = Set.of("COVAR_POP", "COVAR_SAMP", "REGR_SXX", "REGR_SYY");
+
+    private CovarianceCalls() {}
+
+    /** {@code parsed} with its covariance calls rewritten; itself when {@code sql} names none. */
+    static SqlNode resolve(String sql, SqlNode parsed) {
+        String lower = sql.toLowerCase(Locale.ROOT);
+        if (!lower.contains("covar_") && !lower.contains("regr_s")) {
+            return parsed;
+        }
+        return parsed.accept(new CovarianceCalls());
+    }
+
+    @Override
+    public SqlNode visit(SqlCall call) {
+        SqlNode visited = super.visit(call);
+        if (!(visited instanceof SqlCall visitedCall)) {
+            return visited;
+        }
+        if (isCovariance(visitedCall)) {
+            for (int i = 0; i < visitedCall.operandCount(); i++) {
+                visitedCall.setOperand(i, asDouble(visitedCall.operand(i)));
+            }
+            return visitedCall;
+        }
+        if (visitedCall.getKind() == SqlKind.FILTER
+                && visitedCall.operand(0) instanceof SqlCall filtered
+                && isCovariance(filtered)) {
+            SqlNode condition = visitedCall.operand(1);
+            for (int i = 0; i < filtered.operandCount(); i++) {
+                filtered.setOperand(i, masked(copy(condition), filtered.operand(i)));
+            }
+            return filtered;
+        }
+        return visitedCall;
+    }
+
+    private static boolean isCovariance(SqlCall call) {
+        return NAMES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT));
+    }
+
+    private static SqlNode asDouble(SqlNode operand) {
+        SqlParserPos pos = operand.getParserPosition();
+        return SqlStdOperatorTable.CAST.createCall(
+                pos, operand, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
+    }
+
+    /** {@code CASE WHEN condition THEN operand END}. */
+    private static SqlNode masked(SqlNode condition, SqlNode operand) {
+        SqlParserPos pos = operand.getParserPosition();
+        return new SqlCase(pos, null, SqlNodeList.of(condition), SqlNodeList.of(operand), SqlLiteral.createNull(pos));
+    }
+
+    /** A copy of every call in {@code node}: the validator rewrites calls in place, so no call may appear twice. */
+    private static SqlNode copy(SqlNode node) {
+        return node.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                CallCopyingArgHandler copying = new CallCopyingArgHandler(call, true);
+                call.getOperator().acceptCall(this, call, false, copying);
+                return copying.result();
+            }
+        });
+    }
+}
