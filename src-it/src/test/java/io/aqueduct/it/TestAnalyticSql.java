@@ -122,6 +122,9 @@ class TestAnalyticSql {
                         + " COVAR_SAMP(c_acctbal, c_custkey) FILTER (WHERE c_custkey = 7),"
                         + " STDDEV_SAMP(c_acctbal) FILTER (WHERE c_nationkey < 5), VAR_SAMP(c_acctbal) FILTER (WHERE c_custkey = 7)"
                         + " FROM customer GROUP BY c_mktsegment ORDER BY 1",
+                "SELECT o_orderpriority, BIT_AND(o_orderkey), BIT_OR(o_orderkey), BIT_XOR(o_orderkey),"
+                        + " BIT_XOR(o_shippriority), BIT_OR(NULLIF(o_shippriority, o_shippriority))"
+                        + " FROM orders GROUP BY o_orderpriority ORDER BY 1",
                 "SELECT o_orderpriority, COUNT(*) FILTER (WHERE o_orderstatus = 'F'),"
                         + " SUM(o_totalprice) FILTER (WHERE o_orderdate < DATE '1995-01-01'),"
                         + " AVG(o_totalprice) FILTER (WHERE o_orderstatus <> 'F'),"

@@ -43,6 +43,9 @@ interface Accumulator {
             case MIN -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), false);
             case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
+            case BIT_AND -> bitwise(field, BitwiseAccumulator.Operation.AND, argumentType, memory);
+            case BIT_OR -> bitwise(field, BitwiseAccumulator.Operation.OR, argumentType, memory);
+            case BIT_XOR -> bitwise(field, BitwiseAccumulator.Operation.XOR, argumentType, memory);
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
             case STRING_AGG -> new StringAggAccumulator(field, arguments.size() > 1 ? arguments.get(1) : -1, memory);
             case PERCENTILE_CONT, PERCENTILE_DISC ->
@@ -54,6 +57,15 @@ interface Accumulator {
                         call.function() == AggregateFunction.PERCENTILE_DISC,
                         memory);
         };
+    }
+
+    private static Accumulator bitwise(
+            int field, BitwiseAccumulator.Operation operation, DataType argumentType, HeapMemoryTracker memory) {
+        if (argumentType.kind() != TypeKind.INTEGER && argumentType.kind() != TypeKind.BIGINT) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED, "BIT_" + operation + " of " + argumentType + " is not supported");
+        }
+        return new BitwiseAccumulator(field, operation, LongVectorAccess.of(argumentType), memory);
     }
 
     private static Accumulator sum(AggregateCall call, int field, DataType argumentType, HeapMemoryTracker memory) {

@@ -18,6 +18,12 @@ public enum AggregateFunction {
     SINGLE_VALUE,
     /** Any one value of the group. */
     ANY_VALUE,
+    /** The bitwise AND of the group's non-NULL INTEGER or BIGINT values; NULL without one. */
+    BIT_AND,
+    /** The bitwise OR, as {@link #BIT_AND}. */
+    BIT_OR,
+    /** The bitwise exclusive OR, as {@link #BIT_AND}. */
+    BIT_XOR,
     /**
      * {@code (value [, separator])}: the group's non-NULL VARCHAR values joined by the separator (',' without one), in
      * the order they arrive. Not {@link #decomposable()}.
@@ -51,6 +57,9 @@ public enum AggregateFunction {
             case MAX -> MAX;
             case SINGLE_VALUE -> SINGLE_VALUE;
             case ANY_VALUE -> ANY_VALUE;
+            case BIT_AND -> BIT_AND;
+            case BIT_OR -> BIT_OR;
+            case BIT_XOR -> BIT_XOR;
             case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC ->
                 throw new IllegalStateException(this + " has no partial results to merge");
         };

@@ -354,6 +354,9 @@ final class RelToPlanConverter {
             case MAX -> AggregateFunction.MAX;
             case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggregateFunction.ANY_VALUE;
+            case BIT_AND -> AggregateFunction.BIT_AND;
+            case BIT_OR -> AggregateFunction.BIT_OR;
+            case BIT_XOR -> AggregateFunction.BIT_XOR;
             case LISTAGG, STRING_AGG -> AggregateFunction.STRING_AGG;
             default ->
                 throw new AqueductException(
