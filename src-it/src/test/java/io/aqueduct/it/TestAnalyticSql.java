@@ -122,6 +122,10 @@ class TestAnalyticSql {
                         + " COVAR_SAMP(c_acctbal, c_custkey) FILTER (WHERE c_custkey = 7),"
                         + " STDDEV_SAMP(c_acctbal) FILTER (WHERE c_nationkey < 5), VAR_SAMP(c_acctbal) FILTER (WHERE c_custkey = 7)"
                         + " FROM customer GROUP BY c_mktsegment ORDER BY 1",
+                "SELECT c_nationkey, MAX_BY(c_name, c_acctbal), MIN_BY(c_acctbal, c_name), ARG_MAX(c_custkey, c_phone),"
+                        + " ARG_MIN(c_mktsegment, c_custkey), MAX_BY(NULLIF(c_mktsegment, 'BUILDING'), c_acctbal)"
+                        + " FROM customer GROUP BY c_nationkey ORDER BY 1",
+                "SELECT MAX_BY(o_orderdate, o_totalprice), ARG_MIN(o_orderkey, o_totalprice) FROM orders",
                 "SELECT o_orderpriority, BIT_AND(o_orderkey), BIT_OR(o_orderkey), BIT_XOR(o_orderkey),"
                         + " BIT_XOR(o_shippriority), BIT_OR(NULLIF(o_shippriority, o_shippriority))"
                         + " FROM orders GROUP BY o_orderpriority ORDER BY 1",

@@ -43,6 +43,13 @@ interface Accumulator {
             case MIN -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), false);
             case MAX -> new ExtremeValueAccumulator(field, GroupColumn.create(argumentType, memory), true);
             case ANY_VALUE -> new AnyValueAccumulator(field, GroupColumn.create(argumentType, memory));
+            case ARG_MAX, ARG_MIN ->
+                new ArgExtremeAccumulator(
+                        field,
+                        arguments.get(1),
+                        GroupColumn.create(argumentType, memory),
+                        GroupColumn.create(inputType.type(arguments.get(1)), memory),
+                        call.function() == AggregateFunction.ARG_MAX);
             case BIT_AND -> bitwise(field, BitwiseAccumulator.Operation.AND, argumentType, memory);
             case BIT_OR -> bitwise(field, BitwiseAccumulator.Operation.OR, argumentType, memory);
             case BIT_XOR -> bitwise(field, BitwiseAccumulator.Operation.XOR, argumentType, memory);

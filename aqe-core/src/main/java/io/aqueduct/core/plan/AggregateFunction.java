@@ -18,6 +18,13 @@ public enum AggregateFunction {
     SINGLE_VALUE,
     /** Any one value of the group. */
     ANY_VALUE,
+    /**
+     * {@code (value, key)}: the value on the row of the group's largest key, rows with a NULL value or key skipped.
+     * Not {@link #decomposable()}.
+     */
+    ARG_MAX,
+    /** {@code (value, key)}: as {@link #ARG_MAX}, on the row of the smallest key. */
+    ARG_MIN,
     /** The bitwise AND of the group's non-NULL INTEGER or BIGINT values; NULL without one. */
     BIT_AND,
     /** The bitwise OR, as {@link #BIT_AND}. */
@@ -45,7 +52,10 @@ public enum AggregateFunction {
      * if not, the rows go to the aggregation by its group keys.
      */
     public boolean decomposable() {
-        return this != STRING_AGG && this != PERCENTILE_CONT && this != PERCENTILE_DISC;
+        return switch (this) {
+            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, ARG_MAX, ARG_MIN -> false;
+            default -> true;
+        };
     }
 
     /** The function that combines partial results of this function. */
@@ -60,7 +70,7 @@ public enum AggregateFunction {
             case BIT_AND -> BIT_AND;
             case BIT_OR -> BIT_OR;
             case BIT_XOR -> BIT_XOR;
-            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC ->
+            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, ARG_MAX, ARG_MIN ->
                 throw new IllegalStateException(this + " has no partial results to merge");
         };
     }

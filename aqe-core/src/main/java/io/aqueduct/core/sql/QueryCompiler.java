@@ -207,7 +207,7 @@ public final class QueryCompiler {
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
-     * NULLs there), REVERSE, ILIKE, PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
+     * NULLs there), REVERSE, ILIKE, MAX_BY and MIN_BY (Spark's, DuckDB's and Trino's names of ARG_MAX and ARG_MIN), PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
      * standard functions ({@link FunctionAliases}). What the engine cannot run of the standard's fails at planning with
      * 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
@@ -224,6 +224,8 @@ public final class QueryCompiler {
                                             SqlLibraryOperators.REVERSE,
                                             SqlLibraryOperators.ILIKE,
                                             SqlLibraryOperators.NOT_ILIKE,
+                                            SqlLibraryOperators.MAX_BY,
+                                            SqlLibraryOperators.MIN_BY,
                                             DateTruncFunction.INSTANCE),
                                     FunctionAliases.ALL.stream()))
                     .toList())));

@@ -354,6 +354,8 @@ final class RelToPlanConverter {
             case MAX -> AggregateFunction.MAX;
             case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
             case ANY_VALUE -> AggregateFunction.ANY_VALUE;
+            case ARG_MAX -> AggregateFunction.ARG_MAX;
+            case ARG_MIN -> AggregateFunction.ARG_MIN;
             case BIT_AND -> AggregateFunction.BIT_AND;
             case BIT_OR -> AggregateFunction.BIT_OR;
             case BIT_XOR -> AggregateFunction.BIT_XOR;
