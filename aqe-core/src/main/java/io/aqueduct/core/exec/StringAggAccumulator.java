@@ -60,7 +60,7 @@ final class StringAggAccumulator implements Accumulator {
     }
 
     /** The row's separator: {@link #DEFAULT_SEPARATOR} without a column, none where it is NULL (a NULL literal too). */
-    private static String separator(FieldVector separators, int row) {
+    static String separator(FieldVector separators, int row) {
         if (separators == null) {
             return DEFAULT_SEPARATOR;
         }

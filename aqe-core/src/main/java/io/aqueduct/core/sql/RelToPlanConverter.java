@@ -34,6 +34,7 @@ import java.util.List;
 import java.util.Optional;
 import org.apache.calcite.interpreter.Bindables;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -252,10 +253,13 @@ final class RelToPlanConverter {
             projections.add(new InputReference(i, outputType.type(i)));
         }
         for (org.apache.calcite.rel.core.AggregateCall call : masked.calls()) {
-            boolean percentile = call.getAggregation().getKind() == SqlKind.PERCENTILE_CONT
-                    || call.getAggregation().getKind() == SqlKind.PERCENTILE_DISC;
+            SqlKind kind = call.getAggregation().getKind();
+            boolean ordered = kind == SqlKind.PERCENTILE_CONT
+                    || kind == SqlKind.PERCENTILE_DISC
+                    || kind == SqlKind.LISTAGG
+                    || kind == SqlKind.STRING_AGG;
             if (call.isDistinct()
-                    || !percentile && !call.collation.getFieldCollations().isEmpty()) {
+                    || !ordered && !call.collation.getFieldCollations().isEmpty()) {
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,
                         call.getAggregation().getName()
@@ -288,7 +292,7 @@ final class RelToPlanConverter {
                     projections.add(new Call(Function.DIVIDE, List.of(sum, count), DataType.DOUBLE));
                 }
                 default -> {
-                    calls.add(new AggregateCall(function(call), call.getArgList(), type));
+                    calls.add(new AggregateCall(function(call), call.getArgList(), type, sortKeys(call.collation)));
                     projections.add(new InputReference(outputField, type));
                 }
             }
@@ -371,13 +375,7 @@ final class RelToPlanConverter {
         PlanNode source = convert(sort.getInput());
         long offset = sort.offset == null ? 0 : longValue(sort.offset);
         long fetch = sort.fetch == null ? -1 : longValue(sort.fetch);
-        List<SortKey> keys = new ArrayList<>();
-        for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
-            keys.add(new SortKey(
-                    collation.getFieldIndex(),
-                    collation.direction.isDescending(),
-                    collation.nullDirection == RelFieldCollation.NullDirection.FIRST));
-        }
+        List<SortKey> keys = sortKeys(sort.getCollation());
         if (keys.isEmpty()) {
             return new LimitNode(source, offset, fetch < 0 ? Long.MAX_VALUE : fetch);
         }
@@ -387,6 +385,17 @@ final class RelToPlanConverter {
         }
         PlanNode topN = new TopNNode(source, keys, offset + fetch);
         return offset == 0 ? topN : new LimitNode(topN, offset, fetch);
+    }
+
+    private static List<SortKey> sortKeys(RelCollation collation) {
+        List<SortKey> keys = new ArrayList<>();
+        for (RelFieldCollation field : collation.getFieldCollations()) {
+            keys.add(new SortKey(
+                    field.getFieldIndex(),
+                    field.direction.isDescending(),
+                    field.nullDirection == RelFieldCollation.NullDirection.FIRST));
+        }
+        return keys;
     }
 
     /**

@@ -76,7 +76,9 @@ public final class StagePlanPrinter {
         if (node instanceof AggregateNode aggregate) {
             return "Aggregate keys=" + aggregate.groupKeys() + " "
                     + aggregate.aggregates().stream()
-                            .map(a -> a.function().name().toLowerCase() + a.arguments())
+                            .map(a -> a.function().name().toLowerCase()
+                                    + a.arguments()
+                                    + (a.order().isEmpty() ? "" : " order=" + a.order()))
                             .toList();
         }
         if (node instanceof JoinNode join) {
