@@ -115,10 +115,11 @@ class TestAnalyticSql {
                         + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
                 "SELECT l_returnflag, COVAR_POP(l_quantity, l_extendedprice), COVAR_SAMP(l_extendedprice, l_discount),"
                         + " REGR_SXX(l_extendedprice, l_quantity), REGR_SYY(l_extendedprice, l_quantity),"
-                        + " REGR_COUNT(l_tax, l_quantity)"
+                        + " REGR_COUNT(l_tax, l_quantity), CORR(l_quantity, l_extendedprice)"
                         + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
                 "SELECT c_mktsegment, COVAR_SAMP(c_acctbal, NULLIF(c_nationkey, 3)),"
                         + " REGR_COUNT(c_acctbal, NULLIF(c_nationkey, 3)), COVAR_POP(c_custkey, c_nationkey),"
+                        + " CORR(c_acctbal, NULLIF(c_nationkey, 3)),"
                         + " COVAR_SAMP(c_acctbal, c_custkey) FILTER (WHERE c_custkey = 7),"
                         + " STDDEV_SAMP(c_acctbal) FILTER (WHERE c_nationkey < 5), VAR_SAMP(c_acctbal) FILTER (WHERE c_custkey = 7)"
                         + " FROM customer GROUP BY c_mktsegment ORDER BY 1",

@@ -2,17 +2,13 @@ package io.aqueduct.core.sql;
 
 import java.util.Locale;
 import java.util.Set;
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.fun.SqlCase;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
@@ -46,7 +42,8 @@ final class CovarianceCalls extends SqlShuttle {
         }
         if (isCovariance(visitedCall)) {
             for (int i = 0; i < visitedCall.operandCount(); i++) {
-                visitedCall.setOperand(i, asDouble(visitedCall.operand(i)));
+                SqlNode operand = visitedCall.operand(i);
+                visitedCall.setOperand(i, SqlTrees.asDouble(operand.getParserPosition(), operand));
             }
             return visitedCall;
         }
@@ -55,7 +52,7 @@ final class CovarianceCalls extends SqlShuttle {
                 && isCovariance(filtered)) {
             SqlNode condition = visitedCall.operand(1);
             for (int i = 0; i < filtered.operandCount(); i++) {
-                filtered.setOperand(i, masked(copy(condition), filtered.operand(i)));
+                filtered.setOperand(i, masked(SqlTrees.copy(condition), filtered.operand(i)));
             }
             return filtered;
         }
@@ -66,27 +63,9 @@ final class CovarianceCalls extends SqlShuttle {
         return NAMES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT));
     }
 
-    private static SqlNode asDouble(SqlNode operand) {
-        SqlParserPos pos = operand.getParserPosition();
-        return SqlStdOperatorTable.CAST.createCall(
-                pos, operand, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
-    }
-
     /** {@code CASE WHEN condition THEN operand END}. */
     private static SqlNode masked(SqlNode condition, SqlNode operand) {
         SqlParserPos pos = operand.getParserPosition();
         return new SqlCase(pos, null, SqlNodeList.of(condition), SqlNodeList.of(operand), SqlLiteral.createNull(pos));
-    }
-
-    /** A copy of every call in {@code node}: the validator rewrites calls in place, so no call may appear twice. */
-    private static SqlNode copy(SqlNode node) {
-        return node.accept(new SqlShuttle() {
-            @Override
-            public SqlNode visit(SqlCall call) {
-                CallCopyingArgHandler copying = new CallCopyingArgHandler(call, true);
-                call.getOperator().acceptCall(this, call, false, copying);
-                return copying.result();
-            }
-        });
     }
 }

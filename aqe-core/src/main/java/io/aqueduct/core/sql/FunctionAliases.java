@@ -36,7 +36,8 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF
  * (b - a in whole units), {@code DATEADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
  * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
- * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}). A unit
+ * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
+ * over the product of the standard deviations. A unit
  * is a string constant, any case, singular or plural.
  */
 final class FunctionAliases {
@@ -57,6 +58,7 @@ final class FunctionAliases {
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
             alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median),
+            alias("CORR", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::correlation),
             alias("ARBITRARY", 1, 1, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.ANY_VALUE)),
             alias("BIT_LENGTH", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::bitLength),
             alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
@@ -201,6 +203,32 @@ final class FunctionAliases {
 
     private static SqlNode median(SqlParserPos pos, List<SqlNode> operands) {
         return PercentileCalls.continuous(pos, new BigDecimal("0.5"), operands.get(0));
+    }
+
+    /**
+     * {@code CORR(y, x)}: {@code COVAR_POP(y, x) / (STDDEV_POP(y) * STDDEV_POP(x))} over the rows where neither is
+     * NULL (each standard deviation's argument masked by the other's presence), in DOUBLE.
+     */
+    private static SqlNode correlation(SqlParserPos pos, List<SqlNode> operands) {
+        SqlNode y = operands.get(0);
+        SqlNode x = operands.get(1);
+        SqlNode covariance =
+                SqlStdOperatorTable.COVAR_POP.createCall(pos, SqlTrees.asDouble(pos, y), SqlTrees.asDouble(pos, x));
+        SqlNode deviations = SqlStdOperatorTable.MULTIPLY.createCall(
+                pos,
+                SqlStdOperatorTable.STDDEV_POP.createCall(pos, whenPresent(pos, x, y)),
+                SqlStdOperatorTable.STDDEV_POP.createCall(pos, whenPresent(pos, y, x)));
+        return SqlStdOperatorTable.DIVIDE.createCall(pos, covariance, deviations);
+    }
+
+    /** {@code CASE WHEN other IS NOT NULL THEN CAST(value AS DOUBLE) END}, over copies of both. */
+    private static SqlNode whenPresent(SqlParserPos pos, SqlNode other, SqlNode value) {
+        return new SqlCase(
+                pos,
+                null,
+                SqlNodeList.of(SqlStdOperatorTable.IS_NOT_NULL.createCall(pos, SqlTrees.copy(other))),
+                SqlNodeList.of(SqlTrees.asDouble(pos, SqlTrees.copy(value))),
+                SqlLiteral.createNull(pos));
     }
 
     private static SqlNode startsWith(SqlParserPos pos, List<SqlNode> operands) {

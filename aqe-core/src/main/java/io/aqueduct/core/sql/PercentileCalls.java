@@ -2,9 +2,7 @@ package io.aqueduct.core.sql;
 
 import java.math.BigDecimal;
 import java.util.Locale;
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
-import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -12,7 +10,6 @@ import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
-import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
@@ -36,9 +33,8 @@ final class PercentileCalls extends SqlShuttle {
     static SqlCall continuous(SqlParserPos pos, BigDecimal fraction, SqlNode value) {
         SqlCall percentile = SqlStdOperatorTable.PERCENTILE_CONT.createCall(
                 pos, SqlLiteral.createExactNumeric(fraction.toPlainString(), pos));
-        SqlNode asDouble = SqlStdOperatorTable.CAST.createCall(
-                pos, value, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
-        return SqlStdOperatorTable.WITHIN_GROUP.createCall(pos, percentile, SqlNodeList.of(asDouble));
+        return SqlStdOperatorTable.WITHIN_GROUP.createCall(
+                pos, percentile, SqlNodeList.of(SqlTrees.asDouble(pos, value)));
     }
 
     @Override

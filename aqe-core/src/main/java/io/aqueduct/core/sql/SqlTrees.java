@@ -1,0 +1,36 @@
+package io.aqueduct.core.sql;
+
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.util.SqlShuttle;
+
+/** Helpers for rewriting parse trees. */
+final class SqlTrees {
+    private SqlTrees() {}
+
+    /**
+     * A copy of every call in {@code node}, for a rewrite that uses an expression twice: the validator rewrites calls
+     * in place (it expands identifiers, for one), so no call may appear in two places of a tree.
+     */
+    static SqlNode copy(SqlNode node) {
+        return node.accept(new SqlShuttle() {
+            @Override
+            public SqlNode visit(SqlCall call) {
+                CallCopyingArgHandler copying = new CallCopyingArgHandler(call, true);
+                call.getOperator().acceptCall(this, call, false, copying);
+                return copying.result();
+            }
+        });
+    }
+
+    /** {@code CAST(value AS DOUBLE)}. */
+    static SqlNode asDouble(SqlParserPos pos, SqlNode value) {
+        return SqlStdOperatorTable.CAST.createCall(
+                pos, value, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
+    }
+}
