@@ -103,6 +103,16 @@ class TestAnalyticSql {
                 "SELECT l_returnflag, l_linestatus, l_shipmode, SUM(l_quantity), COUNT(*) FROM lineitem"
                         + " GROUP BY GROUPING SETS ((l_returnflag, l_linestatus), (l_shipmode), ())"
                         + " ORDER BY 1 NULLS LAST, 2 NULLS LAST, 3 NULLS LAST",
+                // a bare NULL (type NULL) as aggregate argument, group key and window key or value
+                "SELECT MIN(NULL), MAX(NULL), COUNT(NULL), ANY_VALUE(NULL), COUNT(*) FROM nation",
+                "SELECT NULL AS nothing, n_regionkey, COUNT(*), STRING_AGG(NULL, ','), MAX_BY(NULL, n_nationkey)"
+                        + " FROM nation GROUP BY 1, 2 ORDER BY 2",
+                "SELECT DISTINCT NULL AS nothing, n_regionkey FROM nation ORDER BY 2",
+                "SELECT n_nationkey, COUNT(*) OVER (PARTITION BY NULL) AS everyone,"
+                        + " ROW_NUMBER() OVER (ORDER BY NULL, n_nationkey) AS place,"
+                        + " LAG(NULL) OVER (ORDER BY n_nationkey) AS previous,"
+                        + " FIRST_VALUE(NULL) OVER (ORDER BY n_nationkey) AS first"
+                        + " FROM nation ORDER BY 1",
                 // set operations
                 "SELECT c_nationkey FROM customer INTERSECT SELECT s_nationkey FROM supplier ORDER BY 1",
                 "SELECT o_custkey FROM orders EXCEPT SELECT c_custkey FROM customer WHERE c_nationkey < 10 ORDER BY 1",

@@ -100,6 +100,24 @@ class TestErrors {
         assertConnectionWorks();
     }
 
+    /**
+     * A string function asked for a value too long to build, as a constant (computed while planning, on the
+     * coordinator's heap, which a billion characters exhausted) and on the workers.
+     */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT repeat('a', 1000000000)",
+                "SELECT lpad('a', 1000000000)",
+                "SELECT repeat(n_name, 100000000) FROM nation"
+            })
+    void tooLongAStringFailsWithProgramLimitExceeded(String sql) throws SQLException {
+        SQLException error = failure(sql);
+        assertThat(error.getSQLState()).isEqualTo("54000");
+        assertOneLine(error, "exceeds the limit of");
+        assertConnectionWorks();
+    }
+
     @Test
     void refusedConnection() {
         SQLException error = sqlFailure(() -> DriverManager.getConnection("jdbc:aqueduct://localhost:1"));

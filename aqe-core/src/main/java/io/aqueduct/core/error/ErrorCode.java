@@ -22,6 +22,8 @@ public enum ErrorCode {
     INVALID_ARGUMENT(ErrorType.USER, "22023"),
     /** A value in a data file that does not parse as its column's type (invalid text representation). */
     BAD_FILE_DATA(ErrorType.USER, "22P02"),
+    /** A value longer than the engine builds: a string function asked for more characters than the limit. */
+    VALUE_TOO_LONG(ErrorType.USER, "54000"),
     QUERY_CANCELED(ErrorType.USER, "57014"),
     /** The query ran longer than its statement's timeout or the server's maximum run time. */
     QUERY_TIMEOUT(ErrorType.USER, "HYT00"),

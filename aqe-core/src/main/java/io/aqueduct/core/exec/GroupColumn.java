@@ -23,6 +23,7 @@ abstract class GroupColumn {
         return switch (type.kind()) {
             case DOUBLE -> new DoubleGroupColumn(memory);
             case VARCHAR, VARBINARY -> new BytesGroupColumn(memory);
+            case NULL -> new NullGroupColumn(memory);
             default -> new LongGroupColumn(LongVectorAccess.of(type), memory);
         };
     }

@@ -67,7 +67,10 @@ final class OrderedStringAggAccumulator implements Accumulator {
 
     @Override
     public void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
-        VarCharVector values = (VarCharVector) batch.getVector(valueField);
+        if (!(batch.getVector(valueField) instanceof VarCharVector values)) {
+            // A bare NULL's column: no value to join.
+            return;
+        }
         FieldVector separators = separatorField < 0 ? null : batch.getVector(separatorField);
         FieldVector[] keyVectors = new FieldVector[order.size()];
         for (int i = 0; i < keyVectors.length; i++) {
@@ -96,7 +99,10 @@ final class OrderedStringAggAccumulator implements Accumulator {
 
     @Override
     public void write(FieldVector output, int fromGroup, int count) {
-        VarCharVector strings = (VarCharVector) output;
+        if (!(output instanceof VarCharVector strings)) {
+            // STRING_AGG(NULL) is of type NULL: its values are NULL as they stand.
+            return;
+        }
         for (int i = 0; i < count; i++) {
             List<Entry> entries = groups[fromGroup + i];
             if (entries == null) {

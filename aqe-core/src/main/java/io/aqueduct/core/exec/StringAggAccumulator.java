@@ -39,7 +39,10 @@ final class StringAggAccumulator implements Accumulator {
 
     @Override
     public void add(VectorSchemaRoot batch, int[] groupIds, int rowCount) {
-        VarCharVector values = (VarCharVector) batch.getVector(valueField);
+        if (!(batch.getVector(valueField) instanceof VarCharVector values)) {
+            // A bare NULL's column: no value to join.
+            return;
+        }
         FieldVector separatorColumn = separatorField < 0 ? null : batch.getVector(separatorField);
         for (int row = 0; row < rowCount; row++) {
             if (values.isNull(row)) {
@@ -72,7 +75,10 @@ final class StringAggAccumulator implements Accumulator {
 
     @Override
     public void write(FieldVector output, int fromGroup, int count) {
-        VarCharVector strings = (VarCharVector) output;
+        if (!(output instanceof VarCharVector strings)) {
+            // STRING_AGG(NULL) is of type NULL: its values are NULL as they stand.
+            return;
+        }
         for (int i = 0; i < count; i++) {
             StringBuilder group = groups[fromGroup + i];
             if (group == null) {

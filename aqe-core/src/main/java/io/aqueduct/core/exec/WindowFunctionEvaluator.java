@@ -12,6 +12,7 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -120,6 +121,10 @@ final class WindowFunctionEvaluator {
 
     private void offsets(WindowCall call, FieldVector output) {
         FieldVector values = argument(call, 0);
+        if (values instanceof NullVector) {
+            // A bare NULL's column (LAG(NULL)): every result is NULL, as the output starts.
+            return;
+        }
         FieldVector offsets = call.arguments().size() > 1 ? argument(call, 1) : null;
         LongVectorAccess offsetReader = offsets == null ? null : LongVectorAccess.of(argumentType(call, 1));
         FieldVector defaults = call.arguments().size() > 2 ? argument(call, 2) : null;
@@ -140,6 +145,10 @@ final class WindowFunctionEvaluator {
 
     private void frameValue(WindowCall call, WindowFrames frames, FieldVector output) {
         FieldVector values = argument(call, 0);
+        if (values instanceof NullVector) {
+            // A bare NULL's column: every result is NULL, as the output starts.
+            return;
+        }
         FieldVector positions = call.arguments().size() > 1 ? argument(call, 1) : null;
         LongVectorAccess positionReader = positions == null ? null : LongVectorAccess.of(argumentType(call, 1));
         for (int row = 0; row < partitions.rowCount(); row++) {

@@ -16,6 +16,9 @@ import java.util.List;
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
+    /** The longest string REPEAT, LPAD and RPAD build, in characters (PostgreSQL's limit is 1 GB). */
+    static final long MAX_RESULT_CHARACTERS = 64L << 20;
+
     private StringFunctionCompiler() {}
 
     static VectorExpression compile(Call call) {
@@ -37,9 +40,7 @@ final class StringFunctionCompiler {
             case RPAD -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> pad(values, false));
             case LEFT -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> end(values, true));
             case RIGHT -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> end(values, false));
-            case REPEAT ->
-                new StringFunctionExpression(
-                        operands, DataType.VARCHAR, values -> values[0].repeat(Math.max(0, count(values[1]))));
+            case REPEAT -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::repeat);
             case REVERSE ->
                 new StringFunctionExpression(operands, DataType.VARCHAR, values -> new StringBuilder(values[0])
                         .reverse()
@@ -89,9 +90,29 @@ final class StringFunctionCompiler {
     }
 
     /** {@code values}: the string, the length, and the fill (a space when absent). */
+    private static String repeat(String[] values) {
+        int times = Math.max(0, count(values[1]));
+        checkLength("REPEAT", (long) values[0].length() * times);
+        return values[0].repeat(times);
+    }
+
+    /**
+     * Fails with 54000 when a result of {@code length} characters exceeds {@link #MAX_RESULT_CHARACTERS}: a value that
+     * size is built on the heap (while planning too, where constants are computed), and one call must not exhaust it.
+     */
+    private static void checkLength(String function, long length) {
+        if (length > MAX_RESULT_CHARACTERS) {
+            throw new AqueductException(
+                    ErrorCode.VALUE_TOO_LONG,
+                    "%s result of %d characters exceeds the limit of %d"
+                            .formatted(function, length, MAX_RESULT_CHARACTERS));
+        }
+    }
+
     private static String pad(String[] values, boolean left) {
         int[] text = values[0].codePoints().toArray();
         int length = Math.max(0, count(values[1]));
+        checkLength(left ? "LPAD" : "RPAD", length);
         int[] fill = (values.length > 2 ? values[2] : " ").codePoints().toArray();
         if (length <= text.length || fill.length == 0) {
             return new String(text, 0, Math.min(length, text.length));

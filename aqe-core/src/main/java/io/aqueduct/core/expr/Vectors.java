@@ -28,14 +28,14 @@ final class Vectors {
 
     /**
      * Allocates a vector of {@code type}, lets {@code writer} fill its first {@code rowCount} values and
-     * returns it; the vector is closed if the writer fails.
+     * returns it; the vector is closed if the writer fails (also with an Error, such as a heap exhausted by one value).
      */
     static <V extends FieldVector> V build(DataType type, int rowCount, BufferAllocator allocator, Consumer<V> writer) {
         V vector = allocate(type, rowCount, allocator);
         try {
             writer.accept(vector);
             vector.setValueCount(rowCount);
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | Error e) {
             vector.close();
             throw e;
         }

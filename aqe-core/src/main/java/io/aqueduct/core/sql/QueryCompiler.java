@@ -465,11 +465,24 @@ public final class QueryCompiler {
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated =
                 RelDecorrelator.decorrelateQuery(ExistsToSemiJoins.rewrite(withoutSubqueries, relBuilder), relBuilder);
-        RelNode trimmed = converter.trimUnusedFields(false, run(REWRITES, decorrelated));
+        RelNode trimmed = trimUnusedFields(converter, run(REWRITES, decorrelated));
         RelNode optimized = run(LOGICAL_OPTIMIZATION, run(DISJUNCTION_EXPANSION, run(LOGICAL_OPTIMIZATION, trimmed)));
         RelNode ordered = run(SEMI_JOINS, run(LOGICAL_OPTIMIZATION, run(JOIN_ORDERING, optimized)));
         // Trimming last puts a projection right on top of each scan, which the scan then absorbs.
-        return run(SCAN_PRUNING, converter.trimUnusedFields(false, ordered));
+        return run(SCAN_PRUNING, trimUnusedFields(converter, ordered));
+    }
+
+    /**
+     * {@code rel} without the columns nothing reads, or {@code rel} itself where Calcite's trimmer fails: it does on a
+     * window partitioned or ordered by a constant ({@code OVER (PARTITION BY NULL)}, "Expected identity mapping"). The
+     * untrimmed plan computes the same rows.
+     */
+    private static RelNode trimUnusedFields(SqlToRelConverter converter, RelNode rel) {
+        try {
+            return converter.trimUnusedFields(false, rel);
+        } catch (IllegalArgumentException e) {
+            return rel;
+        }
     }
 
     private static RelNode run(HepProgram program, RelNode rel) {

@@ -703,11 +703,21 @@ public final class AqueductMeta implements ProtobufMeta {
         return statement;
     }
 
+    /**
+     * Runs a client request, every failure reaching the client as an Avatica error with its SQLState. A request that
+     * exhausted the heap (one huge value, say) fails with 53200 instead of an HTTP 500 the driver cannot read; the
+     * failed allocation freed nothing else, so the coordinator serves on.
+     */
     private static <T> T guard(Supplier<T> action) {
         try {
             return action.get();
         } catch (RuntimeException e) {
             throw AvaticaErrors.toAvatica(e);
+        } catch (OutOfMemoryError e) {
+            throw AvaticaErrors.toAvatica(new AqueductException(
+                    ErrorCode.EXCEEDED_MEMORY_LIMIT,
+                    "The request exhausted the coordinator's heap: " + e.getMessage(),
+                    e));
         }
     }
 
