@@ -12,6 +12,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -116,6 +118,31 @@ class TestErrors {
         assertThat(error.getSQLState()).isEqualTo("54000");
         assertOneLine(error, "exceeds the limit of");
         assertConnectionWorks();
+    }
+
+    /**
+     * SQL tools generate can nest deep: a chain of thousands of ORs overflowed the request thread's stack in Calcite's
+     * recursive conversion (the client got an unreadable HTTP 500). It plans on a planner thread's deep stack.
+     */
+    @Test
+    void deeplyNestedStatementsPlan() throws SQLException {
+        String orChain = IntStream.range(0, 2_000)
+                .mapToObj(key -> "n_nationkey = " + key)
+                .collect(Collectors.joining(" OR "));
+        String inList = IntStream.range(0, 2_000).mapToObj(String::valueOf).collect(Collectors.joining(", "));
+        assertThat(count("SELECT count(*) FROM nation WHERE " + orChain))
+                .isEqualTo(count("SELECT count(*) FROM nation WHERE n_nationkey IN (" + inList + ")"))
+                .isPositive();
+        assertThat(count("SELECT " + "(".repeat(3_000) + "count(*)" + ")".repeat(3_000) + " FROM nation"))
+                .isEqualTo(count(GOOD_QUERY));
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            assertThat(resultSet.next()).isTrue();
+            return resultSet.getLong(1);
+        }
     }
 
     @Test

@@ -24,6 +24,8 @@ public enum ErrorCode {
     BAD_FILE_DATA(ErrorType.USER, "22P02"),
     /** A value longer than the engine builds: a string function asked for more characters than the limit. */
     VALUE_TOO_LONG(ErrorType.USER, "54000"),
+    /** A statement nested too deeply for the planner's recursion (PostgreSQL's statement_too_complex). */
+    STATEMENT_TOO_COMPLEX(ErrorType.USER, "54001"),
     QUERY_CANCELED(ErrorType.USER, "57014"),
     /** The query ran longer than its statement's timeout or the server's maximum run time. */
     QUERY_TIMEOUT(ErrorType.USER, "HYT00"),

@@ -705,8 +705,9 @@ public final class AqueductMeta implements ProtobufMeta {
 
     /**
      * Runs a client request, every failure reaching the client as an Avatica error with its SQLState. A request that
-     * exhausted the heap (one huge value, say) fails with 53200 instead of an HTTP 500 the driver cannot read; the
-     * failed allocation freed nothing else, so the coordinator serves on.
+     * exhausted the heap (one huge value, say) fails with 53200, and one nested too deeply for the planner's recursion
+     * with 54001, instead of an HTTP 500 the driver cannot read; the failed allocation or the unwound stack took nothing
+     * else with it, so the coordinator serves on.
      */
     private static <T> T guard(Supplier<T> action) {
         try {
@@ -718,6 +719,8 @@ public final class AqueductMeta implements ProtobufMeta {
                     ErrorCode.EXCEEDED_MEMORY_LIMIT,
                     "The request exhausted the coordinator's heap: " + e.getMessage(),
                     e));
+        } catch (StackOverflowError e) {
+            throw AvaticaErrors.toAvatica(AvaticaErrors.tooComplex(e));
         }
     }
 

@@ -22,7 +22,9 @@ final class AvaticaErrors {
         }
         AqueductException failure = e instanceof AqueductException aqueduct
                 ? aqueduct
-                : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
+                : overflowedStack(e)
+                        ? tooComplex(e)
+                        : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
         if (failure.errorCode() == ErrorCode.INTERNAL_ERROR) {
             LOG.error("Internal error", e);
         }
@@ -33,5 +35,23 @@ final class AvaticaErrors {
                 AvaticaSeverity.ERROR);
         avatica.setStackTrace(new StackTraceElement[0]);
         return avatica;
+    }
+
+    /** 54001 for a statement whose planning overflowed even a planner thread's stack. */
+    static AqueductException tooComplex(Throwable cause) {
+        return new AqueductException(
+                ErrorCode.STATEMENT_TOO_COMPLEX,
+                "The statement is nested too deeply to plan (a chain of many thousands of ORs, say; an IN list is not)",
+                cause);
+    }
+
+    /** Whether {@code e} is Calcite's wrapping (a RuntimeException per level) of a StackOverflowError. */
+    private static boolean overflowedStack(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof StackOverflowError) {
+                return true;
+            }
+        }
+        return false;
     }
 }

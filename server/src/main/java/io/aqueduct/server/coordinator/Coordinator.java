@@ -95,6 +95,9 @@ public final class Coordinator implements AutoCloseable {
     private final AtomicInteger nextWorker = new AtomicInteger();
     private final AtomicInteger querySequence = new AtomicInteger();
     private final QueryRegistry queries;
+    /** Where SQL is compiled: a deep stack for deeply nested statements. */
+    private final PlannerThreads planner = new PlannerThreads();
+
     private final ExecutorService exchangeExecutor = Executors.newCachedThreadPool(daemon("result-reader"));
     /** Schedules queries and cleans up after them, so that no client request thread waits for either. */
     private final ExecutorService schedulerExecutor = Executors.newCachedThreadPool(daemon("query-scheduler"));
@@ -202,7 +205,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     CompiledQuery compile(String sql, Session session) {
-        return compiler.compile(sql, session.catalog(), session.schema());
+        return planner.call(() -> compiler.compile(sql, session.catalog(), session.schema()));
     }
 
     /**
@@ -470,6 +473,7 @@ public final class Coordinator implements AutoCloseable {
 
     @Override
     public void close() {
+        planner.close();
         membership.close();
         schedulerExecutor.shutdownNow();
         monitorExecutor.shutdownNow();
