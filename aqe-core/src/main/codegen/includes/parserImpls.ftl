@@ -112,3 +112,33 @@ SqlDrop SqlDropTable(Span s, boolean replace) :
         return SqlDdlNodes.dropTable(s.end(this), ifExists, id);
     }
 }
+
+/**
+ * SQL Server's, Snowflake's and Redshift's DATEADD(unit, n, x) and DATEDIFF(unit, a, b) with the unit as a keyword
+ * (DATEADD(day, 3, d)), which the grammar cannot otherwise parse: DAY is reserved. The keyword becomes the quoted
+ * unit of FunctionAliases' DATEADD and DATEDIFF, which take either spelling from here on.
+ */
+SqlNode DateAddOrDiffCall() :
+{
+    final Span s;
+    final String name;
+    final SqlIntervalQualifier unit;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+}
+{
+    ( <DATEADD> { name = "DATEADD"; } | <DATEDIFF> { name = "DATEDIFF"; } ) { s = span(); }
+    <LPAREN>
+    (
+        LOOKAHEAD(2)
+        unit = TimeUnit() {
+            args.add(SqlLiteral.createCharString(unit.timeUnitRange.startUnit.name(), unit.getParserPosition()));
+        }
+    |
+        AddExpression(args, ExprContext.ACCEPT_SUB_QUERY)
+    )
+    ( <COMMA> AddExpression(args, ExprContext.ACCEPT_SUB_QUERY) )*
+    <RPAREN> {
+        return createCall(new SqlIdentifier(name, s.pos()), s.end(this),
+            SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
+    }
+}

@@ -158,6 +158,14 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // The unit as a keyword, as SQL Server, Snowflake and Redshift write it.
+                pair(
+                        "SELECT o_orderkey, datediff(day, o_orderdate, DATE '1998-12-31') AS a,"
+                                + " datediff(month, DATE '1992-01-01', o_orderdate) AS b,"
+                                + " dateadd(day, 3, o_orderdate) AS c, dateadd(month, -1, o_orderdate) AS d FROM orders",
+                        "SELECT o_orderkey, datediff('day', o_orderdate, DATE '1998-12-31') AS a,"
+                                + " datediff('month', DATE '1992-01-01', o_orderdate) AS b,"
+                                + " o_orderdate + 3 AS c, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS d FROM orders"),
                 same("SELECT o_orderkey, trunc(o_totalprice) AS a, log(2, o_totalprice) AS b, log(o_totalprice) AS c"
                         + " FROM orders"),
                 pair(
