@@ -142,3 +142,22 @@ SqlNode DateAddOrDiffCall() :
             SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
     }
 }
+
+/**
+ * MySQL's and SQL Server's DAY(x), the day of the month: Calcite's grammar takes YEAR(x), MONTH(x), HOUR(x) and the
+ * like as function calls, but not DAY, a reserved word. It is DAYOFMONTH(x).
+ */
+SqlNode DayFunctionCall() :
+{
+    final Span s;
+    final List<SqlNode> args = new ArrayList<SqlNode>();
+}
+{
+    <DAY> { s = span(); }
+    <LPAREN>
+    AddExpression(args, ExprContext.ACCEPT_SUB_QUERY)
+    <RPAREN> {
+        return createCall(new SqlIdentifier("DAYOFMONTH", s.pos()), s.end(this),
+            SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
+    }
+}

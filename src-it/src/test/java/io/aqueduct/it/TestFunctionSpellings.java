@@ -158,6 +158,9 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // DAY(x), which the grammar took for the reserved word.
+                same("SELECT o_orderkey, day(o_orderdate) AS a, day(CAST(o_orderdate AS TIMESTAMP)) AS b FROM orders"
+                        + " WHERE day(o_orderdate) > 20"),
                 // The unit as a keyword, as SQL Server, Snowflake and Redshift write it.
                 pair(
                         "SELECT o_orderkey, datediff(day, o_orderdate, DATE '1998-12-31') AS a,"
