@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -158,6 +158,14 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // REGEXP_EXTRACT is NULL without a match, where DuckDB answers ''.
+                pair(
+                        "SELECT c_custkey, regexp_extract(c_phone, '[0-9]+') AS a,"
+                                + " regexp_extract(c_phone, '([0-9]+)-([0-9]+)', 2) AS b,"
+                                + " regexp_substr(c_comment, 'fur[a-z]*') AS c FROM customer",
+                        "SELECT c_custkey, NULLIF(regexp_extract(c_phone, '[0-9]+'), '') AS a,"
+                                + " NULLIF(regexp_extract(c_phone, '([0-9]+)-([0-9]+)', 2), '') AS b,"
+                                + " NULLIF(regexp_extract(c_comment, 'fur[a-z]*'), '') AS c FROM customer"),
                 // DAY(x), which the grammar took for the reserved word.
                 same("SELECT o_orderkey, day(o_orderdate) AS a, day(CAST(o_orderdate AS TIMESTAMP)) AS b FROM orders"
                         + " WHERE day(o_orderdate) > 20"),
@@ -266,6 +274,9 @@ class TestFunctionSpellings {
         SQLException arguments = sqlFailure(() -> query("SELECT ifnull(o_comment, 'a', 'b') FROM orders"));
         assertThat(arguments.getSQLState()).isEqualTo("42000");
         assertThat(arguments.getMessage()).contains("IFNULL takes 2 arguments, not 3");
+        SQLException missingGroup = sqlFailure(() -> query("SELECT regexp_extract(o_comment, 'sly', 1) FROM orders"));
+        assertThat(missingGroup.getSQLState()).isEqualTo("22023");
+        assertThat(missingGroup.getMessage()).contains("REGEXP_EXTRACT group 1: the pattern 'sly' has 0");
         SQLException badPattern = sqlFailure(() -> query("SELECT regexp_like(o_comment, '(') FROM orders"));
         assertThat(badPattern.getSQLState()).isEqualTo("22023");
         assertThat(badPattern.getMessage()).contains("Invalid regular expression '('");

@@ -102,6 +102,7 @@ public final class ExpressionCompiler {
                     SPLIT_PART,
                     REGEXP_REPLACE,
                     REGEXP_LIKE,
+                    REGEXP_EXTRACT,
                     MD5,
                     ASCII,
                     CHR -> StringFunctionCompiler.compile(call);

@@ -125,6 +125,11 @@ public enum Function {
     REGEXP_REPLACE,
     /** {@code (string, pattern [, flags])}: BOOLEAN, whether the pattern matches in the string; see {@link RegexMatch}. */
     REGEXP_LIKE,
+    /**
+     * {@code (string, pattern [, group])}: VARCHAR, the first match or its capturing group, NULL without a match; see
+     * {@link RegexExtract}.
+     */
+    REGEXP_EXTRACT,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
     MD5,
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */

@@ -19,7 +19,7 @@ final class StringFunctionExpression implements VectorExpression {
     /** The function of one row's operand values. */
     @FunctionalInterface
     interface RowFunction {
-        /** A {@code String} for a VARCHAR result, a {@code Long} for BIGINT, a {@code Boolean} for BOOLEAN. */
+        /** A {@code String} for a VARCHAR result, a {@code Long} for BIGINT, a {@code Boolean} for BOOLEAN; null for NULL. */
         Object apply(String[] operands);
     }
 
@@ -59,6 +59,10 @@ final class StringFunctionExpression implements VectorExpression {
                 row[operand] = new String(vector.get(i), StandardCharsets.UTF_8);
             }
             Object value = function.apply(row);
+            if (value == null) {
+                // The function's own NULL (REGEXP_EXTRACT without a match): the row stays NULL.
+                continue;
+            }
             switch (type.kind()) {
                 case VARCHAR -> ((VarCharVector) result).setSafe(i, ((String) value).getBytes(StandardCharsets.UTF_8));
                 case BOOLEAN -> ((BitVector) result).set(i, (Boolean) value ? 1 : 0);

@@ -207,7 +207,8 @@ public final class QueryCompiler {
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
-     * NULLs there), REVERSE, ILIKE, MAX_BY and MIN_BY (Spark's, DuckDB's and Trino's names of ARG_MAX and ARG_MIN), PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
+     * NULLs there), REVERSE, ILIKE, MAX_BY and MIN_BY (Spark's, DuckDB's and Trino's names of ARG_MAX and ARG_MIN), REGEXP_EXTRACT and
+     * REGEXP_SUBSTR ({@link RegexExtractFunction}), PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
      * standard functions ({@link FunctionAliases}). What the engine cannot run of the standard's fails at planning with
      * 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
@@ -226,6 +227,8 @@ public final class QueryCompiler {
                                             SqlLibraryOperators.NOT_ILIKE,
                                             SqlLibraryOperators.MAX_BY,
                                             SqlLibraryOperators.MIN_BY,
+                                            RegexExtractFunction.REGEXP_EXTRACT,
+                                            RegexExtractFunction.REGEXP_SUBSTR,
                                             DateTruncFunction.INSTANCE),
                                     FunctionAliases.ALL.stream()))
                     .toList())));

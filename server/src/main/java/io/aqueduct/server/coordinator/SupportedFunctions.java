@@ -72,6 +72,8 @@ final class SupportedFunctions {
             string("POSITION", "POSITION({s} IN {s})"),
             string("REPEAT", "REPEAT({s}, {i})"),
             string("REPLACE", "REPLACE({s}, {s}, {s})"),
+            string("REGEXP_EXTRACT", "REGEXP_EXTRACT({s}, {s})"),
+            string("REGEXP_SUBSTR", "REGEXP_SUBSTR({s}, {s})"),
             string("REVERSE", "REVERSE({s})"),
             string("RIGHT", "RIGHT({s}, {i})"),
             string("RPAD", "RPAD({s}, {i}, {s})"),
