@@ -158,6 +158,14 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // The approximate percentiles are the exact discrete one, DuckDB's QUANTILE_DISC.
+                pair(
+                        "SELECT l_returnflag, approx_percentile(l_quantity, 0.5) AS a,"
+                                + " approx_quantile(l_extendedprice, 0.9) AS b, percentile_approx(l_shipdate, 0.25) AS c"
+                                + " FROM lineitem GROUP BY l_returnflag",
+                        "SELECT l_returnflag, quantile_disc(l_quantity, 0.5) AS a,"
+                                + " quantile_disc(l_extendedprice, 0.9) AS b, quantile_disc(l_shipdate, 0.25) AS c"
+                                + " FROM lineitem GROUP BY l_returnflag"),
                 // REGEXP_EXTRACT is NULL without a match, where DuckDB answers ''.
                 pair(
                         "SELECT c_custkey, regexp_extract(c_phone, '[0-9]+') AS a,"

@@ -37,7 +37,8 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * (b - a in whole units), {@code DATEADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
  * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
  * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
- * over the product of the standard deviations. A unit
+ * over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and its other spellings) the exact
+ * discrete percentile. A unit
  * is a string constant, any case, singular or plural.
  */
 final class FunctionAliases {
@@ -59,6 +60,9 @@ final class FunctionAliases {
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
             alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median),
             alias("CORR", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::correlation),
+            alias("APPROX_PERCENTILE", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
+            alias("APPROX_QUANTILE", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
+            alias("PERCENTILE_APPROX", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
             alias("ARBITRARY", 1, 1, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.ANY_VALUE)),
             alias("BIT_LENGTH", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::bitLength),
             alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
@@ -203,6 +207,16 @@ final class FunctionAliases {
 
     private static SqlNode median(SqlParserPos pos, List<SqlNode> operands) {
         return PercentileCalls.continuous(pos, new BigDecimal("0.5"), operands.get(0));
+    }
+
+    /**
+     * Trino's {@code APPROX_PERCENTILE(x, p)}, DuckDB's {@code APPROX_QUANTILE} and Spark's {@code PERCENTILE_APPROX}:
+     * the exact {@code PERCENTILE_DISC(p) WITHIN GROUP (ORDER BY x)}, a value of the group of x's type as theirs is
+     * (an approximation is allowed to be exact).
+     */
+    private static SqlNode discretePercentile(SqlParserPos pos, List<SqlNode> operands) {
+        SqlCall percentile = SqlStdOperatorTable.PERCENTILE_DISC.createCall(pos, operands.get(1));
+        return SqlStdOperatorTable.WITHIN_GROUP.createCall(pos, percentile, SqlNodeList.of(operands.get(0)));
     }
 
     /**
