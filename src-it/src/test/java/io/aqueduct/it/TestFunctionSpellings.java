@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -158,6 +158,16 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // PostgreSQL's TO_CHAR templates, DuckDB's strftime formats.
+                pair(
+                        "SELECT o_orderkey, to_char(o_orderdate, 'YYYY-MM') AS a, to_char(o_orderdate, 'Mon DD, YYYY') AS b,"
+                                + " to_char(o_orderdate, 'FMMonth FMDD') AS c, to_char(o_orderdate, 'Dy DDD') AS d,"
+                                + " to_char(CAST(o_orderdate AS TIMESTAMP) + o_orderkey * INTERVAL '1' MINUTE,"
+                                + " 'YYYY-MM-DD HH24:MI:SS HH12 AM') AS e FROM orders",
+                        "SELECT o_orderkey, strftime(o_orderdate, '%Y-%m') AS a, strftime(o_orderdate, '%b %d, %Y') AS b,"
+                                + " strftime(o_orderdate, '%B %-d') AS c, strftime(o_orderdate, '%a %j') AS d,"
+                                + " strftime(CAST(o_orderdate AS TIMESTAMP) + o_orderkey * INTERVAL 1 MINUTE,"
+                                + " '%Y-%m-%d %H:%M:%S %I %p') AS e FROM orders"),
                 // The approximate percentiles are the exact discrete one, DuckDB's QUANTILE_DISC.
                 pair(
                         "SELECT l_returnflag, approx_percentile(l_quantity, 0.5) AS a,"

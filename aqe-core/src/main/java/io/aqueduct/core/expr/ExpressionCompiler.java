@@ -75,6 +75,11 @@ public final class ExpressionCompiler {
                         literalText(operands.get(0), "Truncation unit"),
                         compile(operands.get(1)),
                         dateTimeType(operands.get(1), call));
+            case TO_CHAR ->
+                new ToCharExpression(
+                        compile(operands.get(0)),
+                        operands.get(0).type(),
+                        literalText(operands.get(1), "TO_CHAR template"));
             case CONCAT -> new ConcatExpression(coerceAll(operands, DataType.VARCHAR));
             case UPPER, LOWER -> new CaseConversionExpression(function, coerce(operands.get(0), DataType.VARCHAR));
             case TRIM -> new TrimExpression(coerce(operands.get(0), DataType.VARCHAR));

@@ -130,6 +130,8 @@ public enum Function {
      * {@link RegexExtract}.
      */
     REGEXP_EXTRACT,
+    /** {@code (date or timestamp, template)}: VARCHAR, PostgreSQL's TO_CHAR; see {@link PgDateTimeFormat}. */
+    TO_CHAR,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
     MD5,
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */

@@ -178,7 +178,7 @@ public final class QueryCompiler {
             .build();
 
     /**
-     * The functions of PostgreSQL's library the engine runs. The library's others (SPLIT_PART, MD5, CHR, TO_CHAR, ...)
+     * The functions of PostgreSQL's library the engine runs. The library's others
      * are not offered: a call of one fails at validation as an unknown function (42000) rather than validating and
      * failing at planning.
      */
@@ -203,7 +203,8 @@ public final class QueryCompiler {
             "RTRIM",
             "SPLIT_PART",
             "STRING_AGG",
-            "STRPOS");
+            "STRPOS",
+            "TO_CHAR");
 
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip

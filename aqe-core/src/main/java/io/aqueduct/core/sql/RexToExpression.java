@@ -198,6 +198,7 @@ final class RexToExpression {
             case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
             case "REGEXP_LIKE" -> call(Function.REGEXP_LIKE, call, type);
             case "REGEXP_EXTRACT", "REGEXP_SUBSTR" -> call(Function.REGEXP_EXTRACT, call, type);
+            case "TO_CHAR" -> call(Function.TO_CHAR, call, type);
             case "LAST_DAY" -> lastDay(call, type);
             case "OCTET_LENGTH" -> call(Function.OCTET_LENGTH, call, type);
             case "MD5" -> call(Function.MD5, call, type);
