@@ -65,9 +65,20 @@ interface Accumulator {
                         argumentType,
                         arguments.get(1),
                         inputType.type(arguments.get(1)),
-                        call.function() == AggregateFunction.PERCENTILE_DISC,
+                        percentilePick(call),
                         memory);
         };
+    }
+
+    /** Continuous, or discrete in the direction of the call's ORDER BY (ascending when it carries none). */
+    private static PercentileAccumulator.Pick percentilePick(AggregateCall call) {
+        if (call.function() == AggregateFunction.PERCENTILE_CONT) {
+            return PercentileAccumulator.Pick.CONTINUOUS;
+        }
+        boolean descending = !call.order().isEmpty() && call.order().get(0).descending();
+        return descending
+                ? PercentileAccumulator.Pick.DISCRETE_DESCENDING
+                : PercentileAccumulator.Pick.DISCRETE_ASCENDING;
     }
 
     private static Accumulator bitwise(

@@ -14,7 +14,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * PERCENTILE_CONT and PERCENTILE_DISC(fraction) WITHIN GROUP (ORDER BY value): keeps each group's non-NULL values, and
  * at the end sorts them. The continuous percentile interpolates linearly between the values at ranks {@code floor} and
  * {@code ceil} of {@code fraction * (n - 1)}; the discrete one is the first value whose rank {@code i} reaches {@code
- * fraction * n} with {@code i + 1}; as the SQL standard, PostgreSQL and DuckDB do. NULL for a group without values. Not
+ * fraction * n} with {@code i + 1}, counted in the ORDER BY's direction; as the SQL standard, PostgreSQL and DuckDB do. NULL for a group without values. Not
  * split into partial and final steps: the distributed plan shuffles the rows to it by the group keys. Subclasses hold
  * the values: DOUBLEs, or the integral types (DECIMAL, DATE, TIMESTAMP, ...) exactly as longs.
  */
@@ -26,17 +26,24 @@ abstract class PercentileAccumulator implements Accumulator {
     private final int fractionField;
 
     private final DataType fractionType;
-    private final boolean discrete;
+    private final Pick pick;
     private final HeapMemoryTracker memory;
     private double fraction = Double.NaN;
     private int[] counts = new int[0];
 
+    /** Which value a group's percentile is: interpolated, or one of the values, counted from the smallest or largest. */
+    enum Pick {
+        CONTINUOUS,
+        DISCRETE_ASCENDING,
+        DISCRETE_DESCENDING
+    }
+
     PercentileAccumulator(
-            int valueField, int fractionField, DataType fractionType, boolean discrete, HeapMemoryTracker memory) {
+            int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
         this.valueField = valueField;
         this.fractionField = fractionField;
         this.fractionType = fractionType;
-        this.discrete = discrete;
+        this.pick = pick;
         this.memory = memory;
     }
 
@@ -46,17 +53,19 @@ abstract class PercentileAccumulator implements Accumulator {
             DataType valueType,
             int fractionField,
             DataType fractionType,
-            boolean discrete,
+            Pick pick,
             HeapMemoryTracker memory) {
         if (valueType.kind() == TypeKind.DOUBLE) {
-            return new DoublePercentiles(valueField, fractionField, fractionType, discrete, memory);
+            return new DoublePercentiles(valueField, fractionField, fractionType, pick, memory);
         }
-        if (!discrete || !LongVectorAccess.supports(valueType)) {
+        if (pick == Pick.CONTINUOUS || !LongVectorAccess.supports(valueType)) {
             throw new AqueductException(
                     ErrorCode.NOT_SUPPORTED,
-                    (discrete ? "PERCENTILE_DISC" : "PERCENTILE_CONT") + " of " + valueType + " is not supported");
+                    (pick == Pick.CONTINUOUS ? "PERCENTILE_CONT" : "PERCENTILE_DISC") + " of " + valueType
+                            + " is not supported");
         }
-        return new LongPercentiles(valueField, LongVectorAccess.of(valueType), fractionField, fractionType, memory);
+        return new LongPercentiles(
+                valueField, LongVectorAccess.of(valueType), fractionField, fractionType, pick, memory);
     }
 
     @Override
@@ -115,8 +124,10 @@ abstract class PercentileAccumulator implements Accumulator {
                 continue;
             }
             sort(group, n);
-            if (discrete) {
-                writeValue(output, i, group, Math.max((int) Math.ceil(fraction * n) - 1, 0));
+            if (pick != Pick.CONTINUOUS) {
+                // The first value whose cumulative share reaches the fraction, in the ORDER BY's direction.
+                int rank = Math.max((int) Math.ceil(fraction * n) - 1, 0);
+                writeValue(output, i, group, pick == Pick.DISCRETE_ASCENDING ? rank : n - 1 - rank);
             } else {
                 double position = fraction * (n - 1);
                 writeInterpolated(output, i, group, position);
@@ -145,8 +156,8 @@ abstract class PercentileAccumulator implements Accumulator {
         private double[][] values = new double[0][];
 
         DoublePercentiles(
-                int valueField, int fractionField, DataType fractionType, boolean discrete, HeapMemoryTracker memory) {
-            super(valueField, fractionField, fractionType, discrete, memory);
+                int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
+            super(valueField, fractionField, fractionType, pick, memory);
         }
 
         @Override
@@ -199,8 +210,9 @@ abstract class PercentileAccumulator implements Accumulator {
                 LongVectorAccess access,
                 int fractionField,
                 DataType fractionType,
+                Pick pick,
                 HeapMemoryTracker memory) {
-            super(valueField, fractionField, fractionType, true, memory);
+            super(valueField, fractionField, fractionType, pick, memory);
             this.access = access;
         }
 

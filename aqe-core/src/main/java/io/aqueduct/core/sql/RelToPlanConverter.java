@@ -313,7 +313,7 @@ final class RelToPlanConverter {
     /**
      * PERCENTILE_CONT's or PERCENTILE_DISC's engine call: the ORDER BY column and the fraction's constant column. A
      * continuous percentile's value is DOUBLE and ascending already ({@link PercentileCalls}); a discrete one keeps its
-     * value's type, and its order must be ascending.
+     * value's type, and its order's direction goes with the call.
      */
     private static AggregateCall percentileCall(org.apache.calcite.rel.core.AggregateCall call, DataType type) {
         boolean discrete = call.getAggregation().getKind() == SqlKind.PERCENTILE_DISC;
@@ -324,17 +324,14 @@ final class RelToPlanConverter {
                     ErrorCode.NOT_SUPPORTED,
                     name + " is supported with a constant fraction and one ORDER BY value, not as " + call);
         }
-        if (order.get(0).direction.isDescending()) {
-            throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED, name + " with a descending ORDER BY is not supported yet");
-        }
         if (type.kind() == TypeKind.VARCHAR || type.kind() == TypeKind.VARBINARY) {
             throw new AqueductException(ErrorCode.NOT_SUPPORTED, name + " of " + type + " is not supported yet");
         }
         return new AggregateCall(
                 discrete ? AggregateFunction.PERCENTILE_DISC : AggregateFunction.PERCENTILE_CONT,
                 List.of(order.get(0).getFieldIndex(), call.getArgList().get(0)),
-                type);
+                type,
+                sortKeys(call.collation));
     }
 
     private static DataType sumType(DataType argumentType) {
