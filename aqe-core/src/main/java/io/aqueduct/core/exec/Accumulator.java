@@ -55,10 +55,7 @@ interface Accumulator {
             case BIT_XOR -> bitwise(field, BitwiseAccumulator.Operation.XOR, argumentType, memory);
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
             case STRING_AGG ->
-                call.order().isEmpty()
-                        ? new StringAggAccumulator(field, arguments.size() > 1 ? arguments.get(1) : -1, memory)
-                        : new OrderedStringAggAccumulator(
-                                field, arguments.size() > 1 ? arguments.get(1) : -1, call.order(), memory);
+                StringAggAccumulator.create(field, arguments.size() > 1 ? arguments.get(1) : -1, call.order(), memory);
             case PERCENTILE_CONT, PERCENTILE_DISC ->
                 PercentileAccumulator.create(
                         field,

@@ -38,15 +38,11 @@ final class ArgExtremeAccumulator implements Accumulator {
                 continue;
             }
             int group = groupIds[row];
-            if (keys.isNull(group) || isBetter(keys.compare(group, keyVector, row))) {
+            if (keys.isNull(group) || ExtremeValueAccumulator.isBetter(max, keys.compare(group, keyVector, row))) {
                 keys.set(group, keyVector, row);
                 values.set(group, valueVector, row);
             }
         }
-    }
-
-    private boolean isBetter(int currentComparedToRow) {
-        return max ? currentComparedToRow < 0 : currentComparedToRow > 0;
     }
 
     @Override

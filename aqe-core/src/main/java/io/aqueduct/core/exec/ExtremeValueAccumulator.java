@@ -28,13 +28,14 @@ final class ExtremeValueAccumulator implements Accumulator {
                 continue;
             }
             int group = groupIds[row];
-            if (values.isNull(group) || isBetter(values.compare(group, vector, row))) {
+            if (values.isNull(group) || isBetter(max, values.compare(group, vector, row))) {
                 values.set(group, vector, row);
             }
         }
     }
 
-    private boolean isBetter(int currentComparedToRow) {
+    /** Whether the row's value replaces the group's, given how the group's compares with it: the larger for MAX. */
+    static boolean isBetter(boolean max, int currentComparedToRow) {
         return max ? currentComparedToRow < 0 : currentComparedToRow > 0;
     }
 

@@ -117,6 +117,17 @@ final class HeapMemoryTracker implements AutoCloseable {
         return grown;
     }
 
+    /** An array of references (per-group state objects), accounted at a reference's size per slot. */
+    <T> T[] grow(T[] array, int minLength) {
+        if (array.length >= minLength) {
+            return array;
+        }
+        int length = newLength(array.length, minLength, Long.BYTES);
+        T[] grown = Arrays.copyOf(array, length);
+        release((long) array.length * Long.BYTES);
+        return grown;
+    }
+
     /** Doubles (at least) the length and accounts the new array before the caller allocates it. */
     private int newLength(int length, int minLength, int elementBytes) {
         if (minLength > MAX_ARRAY_LENGTH) {
