@@ -289,7 +289,11 @@ class TestFunctionSpellings {
         SQLException unknownUnit = sqlFailure(() -> query("SELECT date_part('fortnight', o_orderdate) FROM orders"));
         assertThat(unknownUnit.getSQLState()).isEqualTo("22023");
         assertThat(unknownUnit.getMessage()).contains("'fortnight'", "year");
-        assertThat(sqlFailure(() -> query("SELECT datediff(o_comment, o_orderdate, o_orderdate) FROM orders"))
+        SQLException unknownBareUnit =
+                sqlFailure(() -> query("SELECT datediff(fortnight, o_orderdate, o_orderdate) FROM orders"));
+        assertThat(unknownBareUnit.getSQLState()).isEqualTo("22023");
+        assertThat(unknownBareUnit.getMessage()).containsIgnoringCase("'fortnight'");
+        assertThat(sqlFailure(() -> query("SELECT datediff(o_comment || 'x', o_orderdate, o_orderdate) FROM orders"))
                         .getSQLState())
                 .isEqualTo("0A000");
         SQLException arguments = sqlFailure(() -> query("SELECT ifnull(o_comment, 'a', 'b') FROM orders"));

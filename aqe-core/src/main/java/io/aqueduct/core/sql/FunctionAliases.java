@@ -13,6 +13,7 @@ import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlIdentifier;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -282,14 +283,22 @@ final class FunctionAliases {
                 pattern);
     }
 
-    /** The unit a string constant names, as EXTRACT and TIMESTAMPDIFF take it. */
+    /**
+     * The unit a string constant or a bare name ({@code fortnight} in {@code DATEDIFF(fortnight, a, b)}, where the
+     * grammar took no unit keyword) names, as EXTRACT and TIMESTAMPDIFF take it.
+     */
     private static SqlIntervalQualifier unit(String function, SqlNode operand) {
-        if (!(operand instanceof SqlCharStringLiteral literal)) {
+        String name;
+        if (operand instanceof SqlCharStringLiteral literal) {
+            name = literal.getValueAs(String.class);
+        } else if (operand instanceof SqlIdentifier identifier && identifier.isSimple()) {
+            name = identifier.getSimple();
+        } else {
             throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED, function + " takes its unit as a string constant, such as 'day'");
+                    ErrorCode.NOT_SUPPORTED, function + " takes its unit as a constant, such as day or 'day'");
         }
-        String name = literal.getValueAs(String.class).trim().toUpperCase(Locale.ROOT);
-        return new SqlIntervalQualifier(timeUnit(function, name), null, operand.getParserPosition());
+        return new SqlIntervalQualifier(
+                timeUnit(function, name.trim().toUpperCase(Locale.ROOT)), null, operand.getParserPosition());
     }
 
     private static TimeUnit timeUnit(String function, String name) {
