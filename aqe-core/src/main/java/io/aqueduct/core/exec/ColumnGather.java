@@ -100,7 +100,13 @@ abstract class ColumnGather {
 
     private static void ensureValueCapacity(FieldVector target, int valueCount) {
         while (target.getValueCapacity() < valueCount) {
+            int before = target.getValueCapacity();
             target.reAlloc();
+            // A vector whose capacity cannot grow (a NullVector paired with a typed source) would spin here forever.
+            if (target.getValueCapacity() <= before) {
+                throw new IllegalStateException("cannot grow a " + target.getMinorType() + " vector from " + before
+                        + " to " + valueCount + " values");
+            }
         }
     }
 

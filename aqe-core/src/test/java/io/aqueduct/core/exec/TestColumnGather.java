@@ -1,6 +1,7 @@
 package io.aqueduct.core.exec;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.common.collect.Lists;
 import io.aqueduct.core.testing.ArrowAllocatorTest;
@@ -15,6 +16,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.NullVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 
@@ -54,6 +56,18 @@ class TestColumnGather extends ArrowAllocatorTest {
                 expected.add(rows[i] < 0 ? firstRows.get(1) : (batches[i] == 0 ? firstRows : secondRows).get(rows[i]));
             }
             assertThat(BatchRows.read(target)).isEqualTo(expected);
+        }
+    }
+
+    /** A source paired with a target that cannot hold it (a plan typing bug) must fail, not spin growing it forever. */
+    @Test
+    void failsWhenTheTargetCannotGrowToHoldTheRows() {
+        RowType type = BatchBuilder.rowType(DataType.BIGINT);
+        try (VectorSchemaRoot source = BatchBuilder.of(type).row(1L).row(2L).build(allocator);
+                NullVector target = new NullVector("target")) {
+            assertThatThrownBy(() -> ColumnGather.gather(source.getVector(0), new int[] {0, 1}, 2, target, 0))
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageContaining("cannot grow a NULL vector");
         }
     }
 
