@@ -113,6 +113,12 @@ class TestAnalyticSql {
                         + " LAG(NULL) OVER (ORDER BY n_nationkey) AS previous,"
                         + " FIRST_VALUE(NULL) OVER (ORDER BY n_nationkey) AS first"
                         + " FROM nation ORDER BY 1",
+                // a bare NULL as the argument of a numeric aggregate or window function, or of a scalar function
+                "SELECT SUM(NULL), AVG(NULL), STDDEV(NULL), VAR_POP(NULL), BIT_AND(NULL), SUM(DISTINCT NULL) FROM nation",
+                "SELECT n_regionkey, SUM(NULL), AVG(NULL), COUNT(*) FROM nation GROUP BY 1 ORDER BY 1",
+                "SELECT n_nationkey, SUM(NULL) OVER (PARTITION BY n_regionkey) AS s, AVG(NULL) OVER () AS a"
+                        + " FROM nation ORDER BY 1",
+                "SELECT n_nationkey, ABS(NULL), UPPER(NULL), LENGTH(NULL) FROM nation ORDER BY 1",
                 // set operations
                 "SELECT c_nationkey FROM customer INTERSECT SELECT s_nationkey FROM supplier ORDER BY 1",
                 "SELECT o_custkey FROM orders EXCEPT SELECT c_custkey FROM customer WHERE c_nationkey < 10 ORDER BY 1",

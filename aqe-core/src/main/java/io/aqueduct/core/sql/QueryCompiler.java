@@ -556,7 +556,8 @@ public final class QueryCompiler {
     private static SqlNode parse(String sql) {
         try {
             SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
-            return CovarianceCalls.resolve(sql, PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed)));
+            SqlNode resolved = PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed));
+            return NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

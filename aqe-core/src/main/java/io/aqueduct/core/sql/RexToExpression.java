@@ -127,6 +127,10 @@ final class RexToExpression {
 
     private Expression call(RexCall call) {
         DataType type = TypeConverter.toDataType(call.getType());
+        if (type.kind() == TypeKind.NULL) {
+            // Only NULL has the NULL type (ABS(NULL), DATE_TRUNC('month', NULL)): no kernel needs to see the call.
+            return new Literal(null, type);
+        }
         if (isTimeFunction(call)) {
             readsStatementTime = true;
             return statementTime.value(type);
