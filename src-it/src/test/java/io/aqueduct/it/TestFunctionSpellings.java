@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * MODE, PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -161,6 +161,25 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // MODE(x) and PostgreSQL's mode() WITHIN GROUP (ORDER BY x), where the most frequent value is unique.
+                same("SELECT l_returnflag, mode(l_linenumber) AS a, mode(CAST(l_linenumber AS DOUBLE)) AS b,"
+                        + " mode() WITHIN GROUP (ORDER BY l_linenumber) AS c, mode(l_shipmode) AS d"
+                        + " FROM lineitem GROUP BY l_returnflag ORDER BY l_returnflag"),
+                same("SELECT l_shipmode, mode(l_discount) AS a FROM lineitem GROUP BY l_shipmode ORDER BY l_shipmode"),
+                // Of equally frequent values MODE answers the smallest, as PostgreSQL does.
+                pair(
+                        "SELECT o_orderpriority, mode(o_orderdate) AS a FROM orders GROUP BY o_orderpriority"
+                                + " ORDER BY o_orderpriority",
+                        "SELECT o_orderpriority, min(o_orderdate) AS a FROM (SELECT o_orderpriority, o_orderdate,"
+                                + " count(*) AS c, max(count(*)) OVER (PARTITION BY o_orderpriority) AS m"
+                                + " FROM orders GROUP BY o_orderpriority, o_orderdate) WHERE c = m"
+                                + " GROUP BY o_orderpriority ORDER BY o_orderpriority"),
+                // Trino's DATE_ADD with a unit string.
+                pair(
+                        "SELECT o_orderkey, date_add('day', 3, o_orderdate) AS c, date_add('month', -1, o_orderdate) AS d"
+                                + " FROM orders",
+                        "SELECT o_orderkey, o_orderdate + 3 AS c, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS d"
+                                + " FROM orders"),
                 // PostgreSQL's TO_CHAR templates, DuckDB's strftime formats.
                 pair(
                         "SELECT o_orderkey, to_char(o_orderdate, 'YYYY-MM') AS a, to_char(o_orderdate, 'Mon DD, YYYY') AS b,"

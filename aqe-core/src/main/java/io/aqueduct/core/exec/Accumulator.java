@@ -56,8 +56,9 @@ interface Accumulator {
             case SINGLE_VALUE -> new SingleValueAccumulator(field, GroupColumn.create(argumentType, memory), memory);
             case STRING_AGG ->
                 StringAggAccumulator.create(field, arguments.size() > 1 ? arguments.get(1) : -1, call.order(), memory);
+            case MODE -> SortedValuesAccumulator.mode(field, argumentType, memory);
             case PERCENTILE_CONT, PERCENTILE_DISC ->
-                PercentileAccumulator.create(
+                SortedValuesAccumulator.percentile(
                         field,
                         argumentType,
                         arguments.get(1),
@@ -68,14 +69,14 @@ interface Accumulator {
     }
 
     /** Continuous, or discrete in the direction of the call's ORDER BY (ascending when it carries none). */
-    private static PercentileAccumulator.Pick percentilePick(AggregateCall call) {
+    private static SortedValuesAccumulator.Pick percentilePick(AggregateCall call) {
         if (call.function() == AggregateFunction.PERCENTILE_CONT) {
-            return PercentileAccumulator.Pick.CONTINUOUS;
+            return SortedValuesAccumulator.Pick.CONTINUOUS;
         }
         boolean descending = !call.order().isEmpty() && call.order().get(0).descending();
         return descending
-                ? PercentileAccumulator.Pick.DISCRETE_DESCENDING
-                : PercentileAccumulator.Pick.DISCRETE_ASCENDING;
+                ? SortedValuesAccumulator.Pick.DISCRETE_DESCENDING
+                : SortedValuesAccumulator.Pick.DISCRETE_ASCENDING;
     }
 
     private static Accumulator bitwise(

@@ -45,7 +45,12 @@ public enum AggregateFunction {
      * {@code (value, fraction)}: the first of the group's non-NULL values, in ascending order, whose cumulative share of
      * the values reaches the fraction; the value's type. Not {@link #decomposable()}.
      */
-    PERCENTILE_DISC;
+    PERCENTILE_DISC,
+    /**
+     * The group's most frequent non-NULL value, the smallest of equally frequent ones; the value's type. Not {@link
+     * #decomposable()}.
+     */
+    MODE;
 
     /**
      * Whether partial results of this function, computed where the rows are, combine into the result ({@link #merge()});
@@ -53,7 +58,7 @@ public enum AggregateFunction {
      */
     public boolean decomposable() {
         return switch (this) {
-            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, ARG_MAX, ARG_MIN -> false;
+            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, MODE, ARG_MAX, ARG_MIN -> false;
             default -> true;
         };
     }
@@ -70,7 +75,7 @@ public enum AggregateFunction {
             case BIT_AND -> BIT_AND;
             case BIT_OR -> BIT_OR;
             case BIT_XOR -> BIT_XOR;
-            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, ARG_MAX, ARG_MIN ->
+            case STRING_AGG, PERCENTILE_CONT, PERCENTILE_DISC, MODE, ARG_MAX, ARG_MIN ->
                 throw new IllegalStateException(this + " has no partial results to merge");
         };
     }

@@ -34,8 +34,9 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * Functions other dialects spell differently from the standard, which the validator rewrites into the standard's
  * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
- * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)} TIMESTAMPDIFF
- * (b - a in whole units), {@code DATEADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
+ * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)}
+ * TIMESTAMPDIFF (b - a in whole units), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
+ * {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
  * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
  * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
  * over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and its other spellings) the exact
@@ -52,9 +53,9 @@ final class FunctionAliases {
             alias("CONCAT_WS", 2, Integer.MAX_VALUE, SqlFunctionCategory.STRING, FunctionAliases::concatWithSeparator),
             alias("NOW", 0, 0, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.CURRENT_TIMESTAMP)),
             alias("DATE_PART", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::extract),
-            alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampDiff),
-            alias("DATEADD", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::timestampAdd),
-            alias("DATE_ADD", 2, 2, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.PLUS)),
+            alias("DATEDIFF", 3, 3, SqlFunctionCategory.TIMEDATE, timestampDiff("DATEDIFF")),
+            alias("DATEADD", 3, 3, SqlFunctionCategory.TIMEDATE, timestampAdd("DATEADD")),
+            alias("DATE_ADD", 2, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::dateAdd),
             alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, renamed(SqlStdOperatorTable.TRUNCATE)),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
@@ -254,14 +255,22 @@ final class FunctionAliases {
         return affix(SqlLibraryOperators.RIGHT, pos, operands);
     }
 
-    private static SqlNode timestampDiff(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
-                pos, unit("DATEDIFF", operands.get(0)), operands.get(1), operands.get(2));
+    private static BiFunction<SqlParserPos, List<SqlNode>, SqlNode> timestampDiff(String name) {
+        return (pos, operands) -> SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
+                pos, unit(name, operands.get(0)), operands.get(1), operands.get(2));
     }
 
-    private static SqlNode timestampAdd(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.TIMESTAMP_ADD.createCall(
-                pos, unit("DATEADD", operands.get(0)), operands.get(1), operands.get(2));
+    private static BiFunction<SqlParserPos, List<SqlNode>, SqlNode> timestampAdd(String name) {
+        return (pos, operands) -> SqlStdOperatorTable.TIMESTAMP_ADD.createCall(
+                pos, unit(name, operands.get(0)), operands.get(1), operands.get(2));
+    }
+
+    /** MySQL's {@code DATE_ADD(x, interval)}, or Trino's {@code DATE_ADD('unit', n, x)}. */
+    private static SqlNode dateAdd(SqlParserPos pos, List<SqlNode> operands) {
+        if (operands.size() == 2) {
+            return SqlStdOperatorTable.PLUS.createCall(pos, operands);
+        }
+        return timestampAdd("DATE_ADD").apply(pos, operands);
     }
 
     private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {

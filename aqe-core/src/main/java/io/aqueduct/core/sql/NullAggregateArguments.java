@@ -14,13 +14,13 @@ import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
  * A bare {@code NULL} argument of a numeric aggregate ({@code SUM(NULL)}, {@code AVG(NULL)}, {@code STDDEV(NULL)},
- * {@code BIT_AND(NULL)}, ..., as an aggregate or a window function) becomes {@code CAST(NULL AS INTEGER)}: Calcite
+ * {@code BIT_AND(NULL)}, ..., as an aggregate or a window function, and of {@code MODE}) becomes {@code CAST(NULL AS INTEGER)}: Calcite
  * types such a call NULL, or reduces it to sums of NULL-typed values that no numeric kernel takes, where DuckDB and
  * Trino answer NULL. Typed, the call sums no rows and answers NULL through the ordinary accumulators.
  */
 final class NullAggregateArguments extends SqlShuttle {
-    /** By name: the parser leaves aggregate calls of these names unresolved or of their own kinds. */
-    private static final Set<String> NUMERIC_AGGREGATES = Set.of(
+    /** Aggregates without a kernel for NULL-typed values, by name: the parser leaves their calls unresolved. */
+    private static final Set<String> TYPED_AGGREGATES = Set.of(
             "SUM",
             "AVG",
             "STDDEV",
@@ -31,7 +31,8 @@ final class NullAggregateArguments extends SqlShuttle {
             "VAR_SAMP",
             "BIT_AND",
             "BIT_OR",
-            "BIT_XOR");
+            "BIT_XOR",
+            "MODE");
 
     private NullAggregateArguments() {}
 
@@ -47,8 +48,7 @@ final class NullAggregateArguments extends SqlShuttle {
     public SqlNode visit(SqlCall call) {
         SqlNode visited = super.visit(call);
         if (visited instanceof SqlCall visitedCall
-                && NUMERIC_AGGREGATES.contains(
-                        visitedCall.getOperator().getName().toUpperCase(Locale.ROOT))) {
+                && TYPED_AGGREGATES.contains(visitedCall.getOperator().getName().toUpperCase(Locale.ROOT))) {
             for (int i = 0; i < visitedCall.operandCount(); i++) {
                 if (isNullLiteral(visitedCall.operand(i))) {
                     SqlParserPos pos = visitedCall.operand(i).getParserPosition();

@@ -556,7 +556,8 @@ public final class QueryCompiler {
     private static SqlNode parse(String sql) {
         try {
             SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
-            SqlNode resolved = PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed));
+            SqlNode resolved =
+                    ModeCalls.resolve(sql, PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed)));
             return NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);

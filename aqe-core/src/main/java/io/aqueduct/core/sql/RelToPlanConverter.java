@@ -324,9 +324,6 @@ final class RelToPlanConverter {
                     ErrorCode.NOT_SUPPORTED,
                     name + " is supported with a constant fraction and one ORDER BY value, not as " + call);
         }
-        if (type.kind() == TypeKind.VARCHAR || type.kind() == TypeKind.VARBINARY) {
-            throw new AqueductException(ErrorCode.NOT_SUPPORTED, name + " of " + type + " is not supported yet");
-        }
         return new AggregateCall(
                 discrete ? AggregateFunction.PERCENTILE_DISC : AggregateFunction.PERCENTILE_CONT,
                 List.of(order.get(0).getFieldIndex(), call.getArgList().get(0)),
@@ -361,6 +358,7 @@ final class RelToPlanConverter {
             case BIT_OR -> AggregateFunction.BIT_OR;
             case BIT_XOR -> AggregateFunction.BIT_XOR;
             case LISTAGG, STRING_AGG -> AggregateFunction.STRING_AGG;
+            case MODE -> AggregateFunction.MODE;
             default ->
                 throw new AqueductException(
                         ErrorCode.NOT_SUPPORTED,

@@ -6,23 +6,27 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * PERCENTILE_CONT and PERCENTILE_DISC(fraction) WITHIN GROUP (ORDER BY value): keeps each group's non-NULL values, and
- * at the end sorts them. The continuous percentile interpolates linearly between the values at ranks {@code floor} and
- * {@code ceil} of {@code fraction * (n - 1)}; the discrete one is the first value whose rank {@code i} reaches {@code
- * fraction * n} with {@code i + 1}, counted in the ORDER BY's direction; as the SQL standard, PostgreSQL and DuckDB do. NULL for a group without values. Not
- * split into partial and final steps: the distributed plan shuffles the rows to it by the group keys. Subclasses hold
- * the values: DOUBLEs, or the integral types (DECIMAL, DATE, TIMESTAMP, ...) exactly as longs.
+ * The aggregates computed from each group's sorted non-NULL values, which it keeps until the end: PERCENTILE_CONT and
+ * PERCENTILE_DISC(fraction) WITHIN GROUP (ORDER BY value), and MODE. The continuous percentile interpolates linearly
+ * between the values at ranks {@code floor} and {@code ceil} of {@code fraction * (n - 1)}; the discrete one is the
+ * first value whose rank {@code i} reaches {@code fraction * n} with {@code i + 1}, counted in the ORDER BY's direction;
+ * as the SQL standard, PostgreSQL and DuckDB do. MODE is the most frequent value, the smallest of equally frequent ones
+ * (as PostgreSQL's {@code mode() WITHIN GROUP (ORDER BY value)}). NULL for a group without values. Not split into
+ * partial and final steps: the distributed plan shuffles the rows to it by the group keys. Subclasses hold the values:
+ * DOUBLEs, the integral types (DECIMAL, DATE, TIMESTAMP, ...) exactly as longs, or the bytes of VARCHAR and VARBINARY
+ * values, ordered as unsigned bytes (UTF-8 in code point order).
  */
-abstract class PercentileAccumulator implements Accumulator {
+abstract class SortedValuesAccumulator implements Accumulator {
     private static final int FIRST_CAPACITY = 4;
 
     private final int valueField;
-    /** The fraction's column: a constant the planner projected below. */
+    /** The fraction's column, a constant the planner projected below; -1 for MODE. */
     private final int fractionField;
 
     private final DataType fractionType;
@@ -31,14 +35,18 @@ abstract class PercentileAccumulator implements Accumulator {
     private double fraction = Double.NaN;
     private int[] counts = new int[0];
 
-    /** Which value a group's percentile is: interpolated, or one of the values, counted from the smallest or largest. */
+    /**
+     * Which value a group's result is: a percentile interpolated, or one of the values counted from the smallest or
+     * largest; or the most frequent value.
+     */
     enum Pick {
         CONTINUOUS,
         DISCRETE_ASCENDING,
-        DISCRETE_DESCENDING
+        DISCRETE_DESCENDING,
+        MODE
     }
 
-    PercentileAccumulator(
+    SortedValuesAccumulator(
             int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
         this.valueField = valueField;
         this.fractionField = fractionField;
@@ -48,7 +56,27 @@ abstract class PercentileAccumulator implements Accumulator {
     }
 
     /** PERCENTILE_CONT (DOUBLE values), or PERCENTILE_DISC of values of {@code valueType}. */
-    static PercentileAccumulator create(
+    static SortedValuesAccumulator percentile(
+            int valueField,
+            DataType valueType,
+            int fractionField,
+            DataType fractionType,
+            Pick pick,
+            HeapMemoryTracker memory) {
+        String name = pick == Pick.CONTINUOUS ? "PERCENTILE_CONT" : "PERCENTILE_DISC";
+        if (pick == Pick.CONTINUOUS && valueType.kind() != TypeKind.DOUBLE) {
+            throw notSupported(name, valueType);
+        }
+        return create(name, valueField, valueType, fractionField, fractionType, pick, memory);
+    }
+
+    /** MODE of values of {@code valueType}. */
+    static SortedValuesAccumulator mode(int valueField, DataType valueType, HeapMemoryTracker memory) {
+        return create("MODE", valueField, valueType, -1, null, Pick.MODE, memory);
+    }
+
+    private static SortedValuesAccumulator create(
+            String name,
             int valueField,
             DataType valueType,
             int fractionField,
@@ -56,16 +84,19 @@ abstract class PercentileAccumulator implements Accumulator {
             Pick pick,
             HeapMemoryTracker memory) {
         if (valueType.kind() == TypeKind.DOUBLE) {
-            return new DoublePercentiles(valueField, fractionField, fractionType, pick, memory);
+            return new DoubleValues(valueField, fractionField, fractionType, pick, memory);
         }
-        if (pick == Pick.CONTINUOUS || !LongVectorAccess.supports(valueType)) {
-            throw new AqueductException(
-                    ErrorCode.NOT_SUPPORTED,
-                    (pick == Pick.CONTINUOUS ? "PERCENTILE_CONT" : "PERCENTILE_DISC") + " of " + valueType
-                            + " is not supported");
+        if (valueType.kind() == TypeKind.VARCHAR || valueType.kind() == TypeKind.VARBINARY) {
+            return new BytesValues(valueField, fractionField, fractionType, pick, memory);
         }
-        return new LongPercentiles(
-                valueField, LongVectorAccess.of(valueType), fractionField, fractionType, pick, memory);
+        if (!LongVectorAccess.supports(valueType)) {
+            throw notSupported(name, valueType);
+        }
+        return new LongValues(valueField, LongVectorAccess.of(valueType), fractionField, fractionType, pick, memory);
+    }
+
+    private static AqueductException notSupported(String name, DataType valueType) {
+        return new AqueductException(ErrorCode.NOT_SUPPORTED, name + " of " + valueType + " is not supported");
     }
 
     @Override
@@ -83,7 +114,7 @@ abstract class PercentileAccumulator implements Accumulator {
         if (rowCount == 0) {
             return;
         }
-        if (Double.isNaN(fraction)) {
+        if (pick != Pick.MODE && Double.isNaN(fraction)) {
             fraction = fraction(batch.getVector(fractionField), fractionType);
         }
         FieldVector column = batch.getVector(valueField);
@@ -124,7 +155,9 @@ abstract class PercentileAccumulator implements Accumulator {
                 continue;
             }
             sort(group, n);
-            if (pick != Pick.CONTINUOUS) {
+            if (pick == Pick.MODE) {
+                writeValue(output, i, group, mostFrequentRank(group, n));
+            } else if (pick != Pick.CONTINUOUS) {
                 // The first value whose cumulative share reaches the fraction, in the ORDER BY's direction.
                 int rank = Math.max((int) Math.ceil(fraction * n) - 1, 0);
                 writeValue(output, i, group, pick == Pick.DISCRETE_ASCENDING ? rank : n - 1 - rank);
@@ -135,7 +168,29 @@ abstract class PercentileAccumulator implements Accumulator {
         }
     }
 
+    /** The rank of the first of the longest run of equal values among the group's {@code count} sorted values. */
+    private int mostFrequentRank(int group, int count) {
+        int best = 0;
+        int bestRun = 0;
+        int start = 0;
+        while (start < count) {
+            int end = start + 1;
+            while (end < count && equalAt(group, start, end)) {
+                end++;
+            }
+            if (end - start > bestRun) {
+                best = start;
+                bestRun = end - start;
+            }
+            start = end;
+        }
+        return best;
+    }
+
     abstract void growGroups(int groupCount);
+
+    /** Whether the group's values at ranks {@code first} and {@code second} are equal. */
+    abstract boolean equalAt(int group, int first, int second);
 
     /** The values the group has room for. */
     abstract int capacity(int group);
@@ -152,11 +207,10 @@ abstract class PercentileAccumulator implements Accumulator {
     /** Writes the value between ranks {@code floor(position)} and {@code ceil(position)}, linearly interpolated. */
     abstract void writeInterpolated(FieldVector output, int outputRow, int group, double position);
 
-    private static final class DoublePercentiles extends PercentileAccumulator {
+    private static final class DoubleValues extends SortedValuesAccumulator {
         private double[][] values = new double[0][];
 
-        DoublePercentiles(
-                int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
+        DoubleValues(int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
             super(valueField, fractionField, fractionType, pick, memory);
         }
 
@@ -186,6 +240,11 @@ abstract class PercentileAccumulator implements Accumulator {
         }
 
         @Override
+        boolean equalAt(int group, int first, int second) {
+            return Double.compare(values[group][first], values[group][second]) == 0;
+        }
+
+        @Override
         void writeValue(FieldVector output, int outputRow, int group, int rank) {
             ((Float8Vector) output).set(outputRow, values[group][rank]);
         }
@@ -200,12 +259,12 @@ abstract class PercentileAccumulator implements Accumulator {
         }
     }
 
-    /** PERCENTILE_DISC of an integral type, its values kept exactly. */
-    private static final class LongPercentiles extends PercentileAccumulator {
+    /** Values of an integral type, kept exactly. */
+    private static final class LongValues extends SortedValuesAccumulator {
         private final LongVectorAccess access;
         private long[][] values = new long[0][];
 
-        LongPercentiles(
+        LongValues(
                 int valueField,
                 LongVectorAccess access,
                 int fractionField,
@@ -242,8 +301,69 @@ abstract class PercentileAccumulator implements Accumulator {
         }
 
         @Override
+        boolean equalAt(int group, int first, int second) {
+            return values[group][first] == values[group][second];
+        }
+
+        @Override
         void writeValue(FieldVector output, int outputRow, int group, int rank) {
             access.set(output, outputRow, values[group][rank]);
+        }
+
+        @Override
+        void writeInterpolated(FieldVector output, int outputRow, int group, double position) {
+            throw new IllegalStateException("A discrete percentile does not interpolate");
+        }
+    }
+
+    /** VARCHAR and VARBINARY values, each its own byte array, sorted as unsigned bytes. */
+    private static final class BytesValues extends SortedValuesAccumulator {
+        /** What a value's array costs beyond its bytes: its header and the reference to it. */
+        private static final int ARRAY_OVERHEAD = 24;
+
+        private final HeapMemoryTracker memory;
+        private byte[][][] values = new byte[0][][];
+
+        BytesValues(int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
+            super(valueField, fractionField, fractionType, pick, memory);
+            this.memory = memory;
+        }
+
+        @Override
+        void growGroups(int groupCount) {
+            values = Arrays.copyOf(values, groupCount);
+        }
+
+        @Override
+        int capacity(int group) {
+            return values[group] == null ? 0 : values[group].length;
+        }
+
+        @Override
+        void growValues(int group, int capacity) {
+            values[group] = values[group] == null ? new byte[capacity][] : Arrays.copyOf(values[group], capacity);
+        }
+
+        @Override
+        void store(int group, int index, FieldVector column, int row) {
+            byte[] value = ((BaseVariableWidthVector) column).get(row);
+            memory.add(value.length + ARRAY_OVERHEAD);
+            values[group][index] = value;
+        }
+
+        @Override
+        void sort(int group, int count) {
+            Arrays.sort(values[group], 0, count, Arrays::compareUnsigned);
+        }
+
+        @Override
+        boolean equalAt(int group, int first, int second) {
+            return Arrays.equals(values[group][first], values[group][second]);
+        }
+
+        @Override
+        void writeValue(FieldVector output, int outputRow, int group, int rank) {
+            ((BaseVariableWidthVector) output).setSafe(outputRow, values[group][rank]);
         }
 
         @Override
