@@ -42,7 +42,7 @@ class TestLocalWorkers {
 
     /**
      * Spawned workers keep the memory they free for the next batches: malloc arenas that do not give their top back
-     * to the kernel (glibc's environment variables) and a parallel collector without adaptive generation sizes.
+     * to the kernel, and only two of them, which bounds what they keep (glibc's environment variables), and a parallel collector without adaptive generation sizes.
      */
     @Test
     void spawnedWorkersRunWithMemorySettingsThatKeepFreedPages() throws Exception {
@@ -54,7 +54,7 @@ class TestLocalWorkers {
                 long pid = cluster.workerPid(worker);
                 assertThat(procEntries(pid, "environ"))
                         .as("environment of worker %s", worker)
-                        .contains("MALLOC_TRIM_THRESHOLD_=268435456", "MALLOC_TOP_PAD_=67108864");
+                        .contains("MALLOC_TRIM_THRESHOLD_=268435456", "MALLOC_TOP_PAD_=67108864", "MALLOC_ARENA_MAX=2");
                 assertThat(procEntries(pid, "cmdline"))
                         .as("command line of worker %s", worker)
                         .contains("-XX:+UseParallelGC", "-XX:-UseAdaptiveSizePolicy");
