@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MODE, PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -161,6 +161,12 @@ class TestFunctionSpellings {
                                 + " date_add(o_orderdate, INTERVAL '2' DAY) AS c FROM orders",
                         "SELECT o_orderkey, o_orderdate + 3 AS a, CAST(o_orderdate - INTERVAL 1 MONTH AS DATE) AS b,"
                                 + " CAST(date_add(o_orderdate, INTERVAL 2 DAY) AS DATE) AS c FROM orders"),
+                // Trigonometric functions, CBRT and LOG2, in DOUBLE.
+                same("SELECT n_nationkey, sin(n_nationkey) AS a, cos(n_nationkey) AS b, tan(n_nationkey) AS c,"
+                        + " cot(n_nationkey + 1) AS d, asin(n_nationkey / 25.0) AS e, acos(n_nationkey / 25.0) AS f,"
+                        + " atan(n_nationkey) AS g, atan2(n_nationkey, n_regionkey - 2) AS h, degrees(n_nationkey) AS i,"
+                        + " radians(n_nationkey * 15) AS j, cbrt(n_nationkey - 12) AS k, log2(n_nationkey + 1) AS l"
+                        + " FROM nation ORDER BY n_nationkey"),
                 // MODE(x) and PostgreSQL's mode() WITHIN GROUP (ORDER BY x), where the most frequent value is unique.
                 same("SELECT l_returnflag, mode(l_linenumber) AS a, mode(CAST(l_linenumber AS DOUBLE)) AS b,"
                         + " mode() WITHIN GROUP (ORDER BY l_linenumber) AS c, mode(l_shipmode) AS d"

@@ -3,7 +3,7 @@ package io.aqueduct.core.expr;
 import io.aqueduct.core.type.DataType;
 import org.apache.arrow.vector.Float8Vector;
 
-/** ADD, SUBTRACT, MULTIPLY, DIVIDE, MOD and POWER on doubles, with IEEE semantics (x / 0 is infinite or NaN). */
+/** ADD, SUBTRACT, MULTIPLY, DIVIDE, MOD, POWER and ATAN2 on doubles, with IEEE semantics (x / 0 is infinite or NaN). */
 final class DoubleArithmeticExpression extends BinaryExpression<Float8Vector, Float8Vector, Float8Vector> {
     private final Function function;
 
@@ -54,6 +54,13 @@ final class DoubleArithmeticExpression extends BinaryExpression<Float8Vector, Fl
                 for (int i = 0; i < rowCount; i++) {
                     if (!left.isNull(i) && !right.isNull(i)) {
                         result.set(i, Math.pow(left.get(i), right.get(i)));
+                    }
+                }
+            }
+            case ATAN2 -> {
+                for (int i = 0; i < rowCount; i++) {
+                    if (!left.isNull(i) && !right.isNull(i)) {
+                        result.set(i, Math.atan2(left.get(i), right.get(i)));
                     }
                 }
             }

@@ -92,7 +92,9 @@ public final class ExpressionCompiler {
                 CastExpression.create(
                         new OctetLengthExpression(compile(operands.get(0))), DataType.BIGINT, call.type());
             case COALESCE -> new CoalesceExpression(coerceAll(operands, call.type()), call.type());
-            case SQRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE -> MathFunctionCompiler.compile(call);
+            case SQRT, CBRT, EXP, LN, LOG10, POWER, SIGN, CEIL, FLOOR, ROUND, TRUNCATE ->
+                MathFunctionCompiler.compile(call);
+            case SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS -> MathFunctionCompiler.compile(call);
             case RANDOM -> CastExpression.create(new RandomExpression(), DataType.DOUBLE, call.type());
             case POSITION,
                     REPLACE,

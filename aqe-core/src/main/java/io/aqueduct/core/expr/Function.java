@@ -78,7 +78,7 @@ public enum Function {
     TRIM,
     /** {@code (value1, value2, ...)}: the first non-NULL value. */
     COALESCE,
-    // math: SQRT, EXP, LN, LOG10 and POWER compute in DOUBLE
+    // math: SQRT, CBRT, EXP, LN, LOG10, POWER and the trigonometric functions compute in DOUBLE
     /** {@code ()}: a DOUBLE from [0, 1), drawn for each row; the one function that is not {@link #isDeterministic()}. */
     RANDOM,
     SQRT,
@@ -87,6 +87,21 @@ public enum Function {
     LOG10,
     /** {@code (base, exponent)}: the exponent must be a literal. */
     POWER,
+    CBRT,
+    /** Trigonometric functions of radians; ASIN, ACOS and ATAN answer radians. */
+    SIN,
+    COS,
+    TAN,
+    COT,
+    ASIN,
+    ACOS,
+    ATAN,
+    /** {@code (y, x)}: the angle of the point (x, y) in radians, in (-pi, pi]. */
+    ATAN2,
+    /** {@code (radians)}: the angle in degrees. */
+    DEGREES,
+    /** {@code (degrees)}: the angle in radians. */
+    RADIANS,
     /** {@code (value)}: -1, 0 or 1 in the value's type. */
     SIGN,
     CEIL,

@@ -9,7 +9,7 @@ import java.math.RoundingMode;
 import java.util.function.DoubleUnaryOperator;
 
 /**
- * Compiles the math functions: SQRT, EXP, LN, LOG10 and POWER in DOUBLE; SIGN, CEIL, FLOOR, ROUND and TRUNCATE
+ * Compiles the math functions: SQRT, CBRT, EXP, LN, LOG10, POWER and the trigonometric functions in DOUBLE; SIGN, CEIL, FLOOR, ROUND and TRUNCATE
  * in the call's type, exactly for BIGINT, INTEGER and DECIMAL.
  */
 final class MathFunctionCompiler {
@@ -21,10 +21,20 @@ final class MathFunctionCompiler {
             case EXP -> doubles(call, Math::exp);
             case LN -> doubles(call, Math::log);
             case LOG10 -> doubles(call, Math::log10);
-            case POWER ->
+            case CBRT -> doubles(call, Math::cbrt);
+            case SIN -> doubles(call, Math::sin);
+            case COS -> doubles(call, Math::cos);
+            case TAN -> doubles(call, Math::tan);
+            case COT -> doubles(call, value -> 1.0 / Math.tan(value));
+            case ASIN -> doubles(call, Math::asin);
+            case ACOS -> doubles(call, Math::acos);
+            case ATAN -> doubles(call, Math::atan);
+            case DEGREES -> doubles(call, Math::toDegrees);
+            case RADIANS -> doubles(call, Math::toRadians);
+            case POWER, ATAN2 ->
                 CastExpression.create(
                         new DoubleArithmeticExpression(
-                                Function.POWER,
+                                call.function(),
                                 ExpressionCompiler.coerce(call.operand(0), DataType.DOUBLE),
                                 ExpressionCompiler.coerce(call.operand(1), DataType.DOUBLE),
                                 DataType.DOUBLE),

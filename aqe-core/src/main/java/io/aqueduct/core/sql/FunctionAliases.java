@@ -36,8 +36,8 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)}
  * TIMESTAMPDIFF (b - a in whole units), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
- * {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b) and {@code LOG(x)}
- * LOG10, {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
+ * {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)}
+ * LOG10 and {@code LOG2(x)} LN(x) / LN(2), {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
  * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
  * over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and its other spellings) the exact
  * discrete percentile. A unit
@@ -58,6 +58,7 @@ final class FunctionAliases {
             alias("DATE_ADD", 2, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::dateAdd),
             alias("TRUNC", 1, 2, SqlFunctionCategory.NUMERIC, renamed(SqlStdOperatorTable.TRUNCATE)),
             alias("LOG", 1, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::logarithm),
+            alias("LOG2", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::binaryLogarithm),
             alias("STARTS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::startsWith),
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
             alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median),
@@ -271,6 +272,13 @@ final class FunctionAliases {
             return SqlStdOperatorTable.PLUS.createCall(pos, operands);
         }
         return timestampAdd("DATE_ADD").apply(pos, operands);
+    }
+
+    private static SqlNode binaryLogarithm(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.DIVIDE.createCall(
+                pos,
+                SqlStdOperatorTable.LN.createCall(pos, operands.get(0)),
+                SqlStdOperatorTable.LN.createCall(pos, SqlLiteral.createExactNumeric("2", pos)));
     }
 
     private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {

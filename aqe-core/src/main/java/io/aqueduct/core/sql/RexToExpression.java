@@ -214,6 +214,17 @@ final class RexToExpression {
             case "LN" -> call(Function.LN, call, type);
             case "LOG10" -> call(Function.LOG10, call, type);
             case "POWER" -> call(Function.POWER, call, type);
+            case "CBRT" -> call(Function.CBRT, call, type);
+            case "SIN" -> call(Function.SIN, call, type);
+            case "COS" -> call(Function.COS, call, type);
+            case "TAN" -> call(Function.TAN, call, type);
+            case "COT" -> call(Function.COT, call, type);
+            case "ASIN" -> call(Function.ASIN, call, type);
+            case "ACOS" -> call(Function.ACOS, call, type);
+            case "ATAN" -> call(Function.ATAN, call, type);
+            case "ATAN2" -> call(Function.ATAN2, call, type);
+            case "DEGREES" -> call(Function.DEGREES, call, type);
+            case "RADIANS" -> call(Function.RADIANS, call, type);
             case "SIGN" -> call(Function.SIGN, call, type);
             case "ROUND" -> call(Function.ROUND, call, type);
             case "TRUNCATE" -> call(Function.TRUNCATE, call, type);
