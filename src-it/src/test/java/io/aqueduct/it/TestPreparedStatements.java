@@ -1,6 +1,7 @@
 package io.aqueduct.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.aqueduct.it.cluster.AqueductCluster;
 import io.aqueduct.it.oracle.QueryResult;
@@ -12,11 +13,15 @@ import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 
-/** TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound, against DuckDB. */
+/**
+ * TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound; LIMIT and OFFSET parameters; dates and
+ * timestamps bound across types; against DuckDB.
+ */
 class TestPreparedStatements extends TinyTpchOracleTest {
     private static final String Q6 = "SELECT sum(l_extendedprice * l_discount) AS revenue FROM lineitem"
             + " WHERE l_shipdate >= ? AND l_shipdate < ? AND l_discount BETWEEN ? AND ? AND l_quantity < ?";
@@ -48,6 +53,58 @@ class TestPreparedStatements extends TinyTpchOracleTest {
             assertThat(second.rows()).isNotEqualTo(first.rows());
         }
         cluster.awaitWorkersIdle();
+    }
+
+    /** JDBC paging: LIMIT and OFFSET bound per execution; a negative count fails with 22023. */
+    @Test
+    void limitAndOffsetTakeParameters() throws Exception {
+        String sql =
+                "SELECT o_orderkey, o_totalprice FROM orders ORDER BY o_totalprice DESC, o_orderkey LIMIT ? OFFSET ?";
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int[] page : new int[][] {{5, 0}, {7, 20}, {3, 14_999}}) {
+                statement.setInt(1, page[0]);
+                statement.setInt(2, page[1]);
+                try (ResultSet rows = statement.executeQuery()) {
+                    String literal = sql.replaceFirst("\\?", Integer.toString(page[0]))
+                            .replaceFirst("\\?", Integer.toString(page[1]));
+                    ResultComparator.assertSameResults(oracle.execute(literal), ResultReader.read(rows), true);
+                }
+            }
+            statement.setInt(1, -1);
+            statement.setInt(2, 0);
+            assertThatThrownBy(statement::executeQuery)
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("LIMIT must not be negative")
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("22023");
+        }
+    }
+
+    /**
+     * A timestamp bound to a DATE parameter is its date, and a date bound to a TIMESTAMP parameter its midnight (they
+     * arrived as bare numbers of milliseconds and days: one overflowed, the other was read as milliseconds).
+     */
+    @Test
+    void datesAndTimestampsBindToEachOther() throws Exception {
+        String expected = "SELECT count(*) FROM orders WHERE o_orderdate >= DATE '1997-03-15'";
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT count(*) FROM orders WHERE o_orderdate >= ?")) {
+            statement.setTimestamp(1, Timestamp.valueOf("1997-03-15 00:00:00"));
+            assertSameAs(expected, statement);
+        }
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT count(*) FROM orders WHERE CAST(o_orderdate AS TIMESTAMP) >= ?")) {
+            statement.setDate(1, Date.valueOf("1997-03-15"));
+            assertSameAs(expected, statement);
+        }
+    }
+
+    private void assertSameAs(String duckDbSql, PreparedStatement statement) throws SQLException {
+        try (ResultSet rows = statement.executeQuery()) {
+            QueryResult actual = ResultReader.read(rows);
+            ResultComparator.assertSameResults(oracle.execute(duckDbSql), actual, true);
+            assertThat(((Number) actual.rows().get(0).get(0)).longValue()).isPositive();
+        }
     }
 
     private static QueryResult execute(

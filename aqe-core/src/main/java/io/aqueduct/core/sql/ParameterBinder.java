@@ -59,16 +59,27 @@ final class ParameterBinder {
                         .setScale(type.scale(), RoundingMode.HALF_UP)
                         .unscaledValue()
                         .longValueExact();
-            case DATE ->
-                value instanceof Number days
-                        ? days.longValue()
-                        : LocalDate.parse(value.toString().trim()).toEpochDay();
+            case DATE -> epochDay(value);
             case TIMESTAMP -> timestampMicros(value);
             case TIME -> timeMicros(value);
-            case VARCHAR -> value.toString();
+            case VARCHAR -> text(value);
             case VARBINARY -> bytes(value);
             case NULL -> null;
         };
+    }
+
+    /** A date as days since 1970-01-01; a timestamp's date. */
+    private static long epochDay(Object value) {
+        if (value instanceof Number days) {
+            return days.longValue();
+        }
+        if (value instanceof LocalDate date) {
+            return date.toEpochDay();
+        }
+        if (value instanceof LocalDateTime dateTime) {
+            return dateTime.toLocalDate().toEpochDay();
+        }
+        return LocalDate.parse(value.toString().trim()).toEpochDay();
     }
 
     /**
@@ -85,6 +96,9 @@ final class ParameterBinder {
         if (value instanceof LocalDateTime dateTime) {
             return DateTimes.toMicros(dateTime);
         }
+        if (value instanceof LocalDate date) {
+            return DateTimes.toMicros(date.atStartOfDay());
+        }
         return DateTimes.parseTimestamp(value.toString().trim());
     }
 
@@ -97,7 +111,18 @@ final class ParameterBinder {
         if (value instanceof LocalTime time) {
             return DateTimes.toMicros(time);
         }
+        if (value instanceof LocalDateTime dateTime) {
+            return DateTimes.toMicros(dateTime.toLocalTime());
+        }
         return DateTimes.parseTime(value.toString().trim());
+    }
+
+    /** A value as text; a timestamp as SQL writes it ({@code 2024-01-31 10:00:00}), not as ISO-8601. */
+    private static String text(Object value) {
+        if (value instanceof LocalDateTime dateTime) {
+            return DateTimes.formatTimestamp(DateTimes.toMicros(dateTime));
+        }
+        return value.toString();
     }
 
     /** Avatica sends bytes as a ByteString, or as base64 text. */

@@ -368,8 +368,8 @@ final class RelToPlanConverter {
 
     private PlanNode sort(Sort sort) {
         PlanNode source = convert(sort.getInput());
-        long offset = sort.offset == null ? 0 : longValue(sort.offset);
-        long fetch = sort.fetch == null ? -1 : longValue(sort.fetch);
+        long offset = sort.offset == null ? 0 : rowCount(sort.offset, "OFFSET", 0);
+        long fetch = sort.fetch == null ? -1 : rowCount(sort.fetch, "LIMIT", -1);
         List<SortKey> keys = sortKeys(sort.getCollation());
         if (keys.isEmpty()) {
             return new LimitNode(source, offset, fetch < 0 ? Long.MAX_VALUE : fetch);
@@ -378,7 +378,7 @@ final class RelToPlanConverter {
             PlanNode sorted = new SortNode(source, keys);
             return offset == 0 ? sorted : new LimitNode(sorted, offset, Long.MAX_VALUE);
         }
-        PlanNode topN = new TopNNode(source, keys, offset + fetch);
+        PlanNode topN = new TopNNode(source, keys, saturatedAdd(offset, fetch));
         return offset == 0 ? topN : new LimitNode(topN, offset, fetch);
     }
 
@@ -542,11 +542,28 @@ final class RelToPlanConverter {
         return bytes >= Long.MAX_VALUE ? Long.MAX_VALUE : (long) bytes;
     }
 
-    private static long longValue(RexNode node) {
-        if (node instanceof RexLiteral literal) {
-            return literal.getValueAs(Long.class);
+    /**
+     * A LIMIT's or OFFSET's row count: a constant or a parameter bound to a whole number, {@code ifNull} for NULL (as
+     * PostgreSQL: no limit, no offset).
+     */
+    private long rowCount(RexNode node, String clause, long ifNull) {
+        if (rexConverter.convert(node) instanceof Literal literal
+                && (literal.value() == null || literal.value() instanceof Long)) {
+            if (literal.value() == null) {
+                return ifNull;
+            }
+            long rows = (Long) literal.value();
+            if (rows < 0) {
+                throw new AqueductException(ErrorCode.INVALID_ARGUMENT, clause + " must not be negative, not " + rows);
+            }
+            return rows;
         }
-        throw new AqueductException(ErrorCode.NOT_SUPPORTED, "LIMIT and OFFSET must be constants");
+        throw new AqueductException(ErrorCode.NOT_SUPPORTED, "LIMIT and OFFSET must be constants or parameters");
+    }
+
+    private static long saturatedAdd(long a, long b) {
+        long sum = a + b;
+        return sum < 0 ? Long.MAX_VALUE : sum;
     }
 
     private static PlanNode values(Values values) {

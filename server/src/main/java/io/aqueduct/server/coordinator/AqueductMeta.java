@@ -258,10 +258,7 @@ public final class AqueductMeta implements ProtobufMeta {
         if (statement.prepared == null) {
             throw AvaticaErrors.toAvatica(new AqueductException(ErrorCode.INVALID_QUERY, "Statement was not prepared"));
         }
-        List<Object> values = new ArrayList<>();
-        if (parameterValues != null) {
-            parameterValues.forEach(value -> values.add(value == null ? null : value.value));
-        }
+        List<Object> values = ParameterValues.of(parameterValues);
         Session session = connection(h.connectionId).session;
         return guard(() -> run(h, statement, session, values, maxRowsInFirstFrame, requestNanos));
     }
@@ -467,10 +464,7 @@ public final class AqueductMeta implements ProtobufMeta {
 
     private long executePreparedUpdate(
             StatementHandle h, StatementState statement, List<TypedValue> parameterValues, long requestNanos) {
-        List<Object> values = new ArrayList<>();
-        if (parameterValues != null) {
-            parameterValues.forEach(value -> values.add(value == null ? null : value.value));
-        }
+        List<Object> values = ParameterValues.of(parameterValues);
         Session session = connection(h.connectionId).session;
         statement.closeExecution();
         return guard(() -> coordinator.executeUpdate(
