@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound; LIMIT and OFFSET parameters; dates and
- * timestamps bound across types; against DuckDB.
+ * timestamps bound across types; parameters typed as text; against DuckDB.
  */
 class TestPreparedStatements extends TinyTpchOracleTest {
     private static final String Q6 = "SELECT sum(l_extendedprice * l_discount) AS revenue FROM lineitem"
@@ -96,6 +96,36 @@ class TestPreparedStatements extends TinyTpchOracleTest {
                 connection.prepareStatement("SELECT count(*) FROM orders WHERE CAST(o_orderdate AS TIMESTAMP) >= ?")) {
             statement.setDate(1, Date.valueOf("1997-03-15"));
             assertSameAs(expected, statement);
+        }
+    }
+
+    /** A parameter whose context gives no type (Calcite refused to prepare these) is text, as in PostgreSQL. */
+    @Test
+    void parametersWithoutATypeFromTheirContextAreText() throws Exception {
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT n_nationkey, n_name FROM nation WHERE n_name = UPPER(?)")) {
+            statement.setString(1, "china");
+            assertRowsAs("SELECT n_nationkey, n_name FROM nation WHERE n_name = UPPER('china')", statement);
+        }
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT n_nationkey, COALESCE(?, n_name) AS name, ? || n_comment AS c FROM nation ORDER BY 1")) {
+            statement.setNull(1, Types.VARCHAR);
+            statement.setString(2, "> ");
+            assertRowsAs(
+                    "SELECT n_nationkey, n_name AS name, '> ' || n_comment AS c FROM nation ORDER BY 1", statement);
+        }
+        try (PreparedStatement statement = connection.prepareStatement("SELECT ?")) {
+            statement.setString(1, "hello");
+            assertThat(statement.getMetaData().getColumnType(1)).isEqualTo(Types.VARCHAR);
+            assertRowsAs("SELECT 'hello'", statement);
+        }
+    }
+
+    private void assertRowsAs(String duckDbSql, PreparedStatement statement) throws SQLException {
+        try (ResultSet rows = statement.executeQuery()) {
+            QueryResult actual = ResultReader.read(rows);
+            assertThat(actual.rows()).isNotEmpty();
+            ResultComparator.assertSameResults(oracle.execute(duckDbSql), actual, true);
         }
     }
 

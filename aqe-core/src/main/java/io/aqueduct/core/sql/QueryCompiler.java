@@ -67,7 +67,6 @@ import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlNameMatcher;
 import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
-import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
 import org.apache.calcite.sql2rel.StandardConvertletTable;
@@ -375,7 +374,7 @@ public final class QueryCompiler {
     private CompiledQuery compileNode(String sql, SqlNode parsed, String catalog, String schema, InsertInto insert) {
         RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
         CalciteCatalogReader catalogReader = catalogReader(catalog, schema, typeFactory);
-        SqlValidator validator = SqlValidatorUtil.newValidator(
+        SqlValidator validator = new AqueductValidator(
                 OPERATORS,
                 catalogReader,
                 typeFactory,
