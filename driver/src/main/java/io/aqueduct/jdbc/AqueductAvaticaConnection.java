@@ -4,7 +4,9 @@ import static java.util.Objects.requireNonNull;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.sql.SQLClientInfoException;
 import java.sql.SQLException;
+import java.sql.SQLWarning;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -49,6 +51,10 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
 
     private final QueryControl queryControl = new QueryControl(this);
 
+    private final Properties clientInfo = new Properties();
+
+    private SQLWarning warnings;
+
     AqueductAvaticaConnection(UnregisteredDriver driver, AvaticaFactory factory, String url, Properties info) {
         super(driver, factory, url, info);
     }
@@ -81,6 +87,72 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
         } catch (ExecutionException | TimeoutException e) {
             sync.cancel(true);
             return false;
+        }
+    }
+
+    /** The statement as the server runs it: the server itself translates JDBC escapes (Avatica's client throws). */
+    @Override
+    public String nativeSQL(String sql) throws SQLException {
+        checkOpen();
+        return requireNonNull(sql, "sql is null");
+    }
+
+    /**
+     * Kept on the client and answered by {@link #getClientInfo()}: tools set {@code ApplicationName} on every
+     * connection, and Avatica's client fails them.
+     */
+    @Override
+    public void setClientInfo(String name, String value) throws SQLClientInfoException {
+        requireOpenForClientInfo();
+        if (value == null) {
+            clientInfo.remove(name);
+        } else {
+            clientInfo.setProperty(name, value);
+        }
+    }
+
+    @Override
+    public void setClientInfo(Properties properties) throws SQLClientInfoException {
+        requireOpenForClientInfo();
+        clientInfo.clear();
+        clientInfo.putAll(properties);
+    }
+
+    @Override
+    public Properties getClientInfo() throws SQLException {
+        checkOpen();
+        Properties copy = new Properties();
+        copy.putAll(clientInfo);
+        return copy;
+    }
+
+    /** As {@code checkOpen()}, with the exception type the client info setters declare. */
+    private void requireOpenForClientInfo() throws SQLClientInfoException {
+        try {
+            checkOpen();
+        } catch (SQLException e) {
+            throw new SQLClientInfoException(e.getMessage(), e.getSQLState(), Map.of(), e);
+        }
+    }
+
+    /** Warnings of this connection, such as a result set type it could not give; Avatica's client keeps none. */
+    @Override
+    public synchronized SQLWarning getWarnings() throws SQLException {
+        checkOpen();
+        return warnings;
+    }
+
+    @Override
+    public synchronized void clearWarnings() throws SQLException {
+        checkOpen();
+        warnings = null;
+    }
+
+    synchronized void addWarning(SQLWarning warning) {
+        if (warnings == null) {
+            warnings = warning;
+        } else {
+            warnings.setNextWarning(warning);
         }
     }
 

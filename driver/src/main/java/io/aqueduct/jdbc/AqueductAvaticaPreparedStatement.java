@@ -37,6 +37,12 @@ final class AqueductAvaticaPreparedStatement extends AvaticaPreparedStatement
         control.cancel(this);
     }
 
+    /** Accepted: the server translates JDBC escapes in every statement (Avatica's client throws). */
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+    }
+
     @Override
     public Optional<String> getQueryId() throws SQLException {
         return queryIds.queryId();

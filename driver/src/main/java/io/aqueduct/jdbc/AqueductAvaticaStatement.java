@@ -43,6 +43,12 @@ final class AqueductAvaticaStatement extends AvaticaStatement implements Aqueduc
         }
     }
 
+    /** Accepted: the server translates JDBC escapes in every statement (Avatica's client throws). */
+    @Override
+    public void setEscapeProcessing(boolean enable) throws SQLException {
+        checkOpen();
+    }
+
     @Override
     public Optional<String> getQueryId() throws SQLException {
         return queryIds.queryId();

@@ -21,7 +21,8 @@ import org.apache.calcite.avatica.UnregisteredDriver;
  * statements and prepared statements that implement {@link AqueductStatement}, database metadata
  * that answers what Avatica's client gets wrong ({@link AqueductDatabaseMetaData}), and result sets
  * ({@link AqueductResultSet}) that stop at the statement's maximum row count, offer the JDBC 4.2
- * {@code getObject(column, Class)} and carry the server's SQLState when a fetch fails. Result set
+ * {@code getObject(column, Class)} and carry the server's SQLState when a fetch fails. A statement asked for a
+ * scrollable or updatable result set gets a forward-only, read-only one ({@link ResultSetOptions}). Result set
  * metadata is Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
  * package-private and so is wrapped rather than extended).
  */
@@ -55,8 +56,13 @@ final class AqueductJdbcFactory implements AvaticaFactory {
             int resultSetType,
             int resultSetConcurrency,
             int resultSetHoldability) {
+        AqueductAvaticaConnection aqueduct = aqueduct(connection);
         return new AqueductAvaticaStatement(
-                aqueduct(connection), handle, resultSetType, resultSetConcurrency, resultSetHoldability);
+                aqueduct,
+                handle,
+                ResultSetOptions.type(aqueduct, resultSetType),
+                ResultSetOptions.concurrency(aqueduct, resultSetConcurrency),
+                resultSetHoldability);
     }
 
     @Override
@@ -68,8 +74,14 @@ final class AqueductJdbcFactory implements AvaticaFactory {
             int resultSetConcurrency,
             int resultSetHoldability)
             throws SQLException {
+        AqueductAvaticaConnection aqueduct = aqueduct(connection);
         return new AqueductAvaticaPreparedStatement(
-                aqueduct(connection), handle, signature, resultSetType, resultSetConcurrency, resultSetHoldability);
+                aqueduct,
+                handle,
+                signature,
+                ResultSetOptions.type(aqueduct, resultSetType),
+                ResultSetOptions.concurrency(aqueduct, resultSetConcurrency),
+                resultSetHoldability);
     }
 
     @Override
