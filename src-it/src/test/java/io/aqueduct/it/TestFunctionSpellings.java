@@ -252,7 +252,17 @@ class TestFunctionSpellings {
                         "SELECT o_orderkey, upper(o_orderstatus) AS a, lower(o_clerk) AS b, length(o_comment) AS c,"
                                 + " abs(o_custkey - 700) AS d, coalesce(NULLIF(o_orderstatus, 'F'), 'x') AS e,"
                                 + " substring(o_comment, 1, 3) || o_orderstatus AS f,"
-                                + " CAST(o_orderdate + INTERVAL 3 DAY AS DATE) AS g, year(o_orderdate) AS h FROM orders"));
+                                + " CAST(o_orderdate + INTERVAL 3 DAY AS DATE) AS g, year(o_orderdate) AS h FROM orders"),
+                // OVERLAY and {fn INSERT}, SPACE, and the escapes DAYNAME and MONTHNAME.
+                pair(
+                        "SELECT o_orderkey, overlay(o_clerk PLACING '#' FROM 6 FOR 4) AS a,"
+                                + " overlay(o_comment PLACING 'xyz' FROM 3) AS b, {fn INSERT(o_orderstatus, 1, 1, '<>')} AS c,"
+                                + " space(CAST(o_orderkey % 4 AS INTEGER)) || '|' AS d, {fn SPACE(2)} AS e,"
+                                + " {fn DAYNAME(o_orderdate)} AS f, {fn MONTHNAME(o_orderdate)} AS g FROM orders",
+                        "SELECT o_orderkey, substring(o_clerk, 1, 5) || '#' || substring(o_clerk, 10) AS a,"
+                                + " substring(o_comment, 1, 2) || 'xyz' || substring(o_comment, 6) AS b,"
+                                + " '<>' || substring(o_orderstatus, 2) AS c, repeat(' ', CAST(o_orderkey % 4 AS INTEGER)) || '|' AS d,"
+                                + " '  ' AS e, dayname(o_orderdate) AS f, monthname(o_orderdate) AS g FROM orders"));
     }
 
     @ParameterizedTest

@@ -36,7 +36,7 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)}
  * TIMESTAMPDIFF (b - a in whole units), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
- * {@code DATE_ADD(x, interval)} x + interval, {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)}
+ * {@code DATE_ADD(x, interval)} x + interval, {@code SPACE(n)} REPEAT(' ', n), {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)}
  * LOG10 and {@code LOG2(x)} LN(x) / LN(2), {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
  * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
  * over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and its other spellings) the exact
@@ -68,6 +68,7 @@ final class FunctionAliases {
             alias("PERCENTILE_APPROX", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
             alias("ARBITRARY", 1, 1, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.ANY_VALUE)),
             alias("BIT_LENGTH", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::bitLength),
+            alias("SPACE", 1, 1, SqlFunctionCategory.STRING, FunctionAliases::spaces),
             alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
             alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName));
 
@@ -173,6 +174,11 @@ final class FunctionAliases {
 
     private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
         return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
+    }
+
+    /** {@code SPACE(n)}: n spaces, {@code REPEAT(' ', n)}. */
+    private static SqlNode spaces(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlLibraryOperators.REPEAT.createCall(pos, SqlLiteral.createCharString(" ", pos), operands.get(0));
     }
 
     private static SqlNode bitLength(SqlParserPos pos, List<SqlNode> operands) {

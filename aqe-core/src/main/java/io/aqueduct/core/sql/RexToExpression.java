@@ -204,6 +204,7 @@ final class RexToExpression {
             case "REGEXP_EXTRACT", "REGEXP_SUBSTR" -> call(Function.REGEXP_EXTRACT, call, type);
             case "TO_CHAR" -> call(Function.TO_CHAR, call, type);
             case "LAST_DAY" -> lastDay(call, type);
+            case "OVERLAY" -> overlay(call, type);
             case "OCTET_LENGTH" -> call(Function.OCTET_LENGTH, call, type);
             case "MD5" -> call(Function.MD5, call, type);
             case "ASCII" -> call(Function.ASCII, call, type);
@@ -473,6 +474,30 @@ final class RexToExpression {
         Expression nextMonthStart = new Call(
                 Function.DATETIME_ADD_MONTHS, List.of(monthStart, new Literal(1L, DataType.BIGINT)), DataType.DATE);
         return new Call(Function.DATE_ADD_DAYS, List.of(nextMonthStart, new Literal(-1L, DataType.BIGINT)), type);
+    }
+
+    /**
+     * {@code OVERLAY(s PLACING r FROM p [FOR n])} (and JDBC's {@code {fn INSERT(s, p, n, r)}}): the first p - 1
+     * characters of s, r, and s from character p + n, n being r's length when not given.
+     */
+    private Expression overlay(RexCall call, DataType type) {
+        List<Expression> operands = translate(call.getOperands());
+        Expression string = operands.get(0);
+        Expression replacement = operands.get(1);
+        Expression from = as(operands.get(2), DataType.BIGINT);
+        Expression length = operands.size() > 3
+                ? as(operands.get(3), DataType.BIGINT)
+                : new Call(Function.CHAR_LENGTH, List.of(replacement), DataType.BIGINT);
+        Expression one = new Literal(1L, DataType.BIGINT);
+        Expression head = new Call(
+                Function.SUBSTRING,
+                List.of(string, one, new Call(Function.SUBTRACT, List.of(from, one), DataType.BIGINT)),
+                type);
+        Expression tail = new Call(
+                Function.SUBSTRING,
+                List.of(string, new Call(Function.ADD, List.of(from, length), DataType.BIGINT)),
+                type);
+        return new Call(Function.CONCAT, List.of(head, replacement, tail), type);
     }
 
     private static boolean isTimeFunction(RexCall call) {
