@@ -180,6 +180,15 @@ class TestFunctionSpellings {
                                 + " count(*) AS c, max(count(*)) OVER (PARTITION BY o_orderpriority) AS m"
                                 + " FROM orders GROUP BY o_orderpriority, o_orderdate) WHERE c = m"
                                 + " GROUP BY o_orderpriority ORDER BY o_orderpriority"),
+                // DATEDIFF counts unit boundaries, as DuckDB, SQL Server and Snowflake (weeks from Monday).
+                same("SELECT o_orderkey, datediff('month', DATE '1993-01-31', o_orderdate) AS a,"
+                        + " datediff('year', DATE '1993-12-31', o_orderdate) AS b,"
+                        + " datediff('quarter', o_orderdate, DATE '1998-03-31') AS c,"
+                        + " datediff('week', DATE '1994-01-01', o_orderdate) AS d,"
+                        + " datediff('day', CAST(o_orderdate AS TIMESTAMP) + INTERVAL '23' HOUR,"
+                        + " CAST(o_orderdate AS TIMESTAMP) + INTERVAL '25' HOUR) AS e,"
+                        + " datediff('hour', CAST(o_orderdate AS TIMESTAMP) + o_orderkey % 60 * INTERVAL '1' MINUTE,"
+                        + " CAST(o_orderdate AS TIMESTAMP) + INTERVAL '1' HOUR) AS f FROM orders"),
                 // Trino's DATE_ADD with a unit string.
                 pair(
                         "SELECT o_orderkey, date_add('day', 3, o_orderdate) AS c, date_add('month', -1, o_orderdate) AS d"

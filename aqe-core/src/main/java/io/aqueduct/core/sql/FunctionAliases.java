@@ -6,6 +6,7 @@ import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.apache.calcite.avatica.util.TimeUnit;
@@ -35,7 +36,7 @@ import org.apache.calcite.sql.validate.SqlValidator;
  * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
  * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
  * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)}
- * TIMESTAMPDIFF (b - a in whole units), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
+ * TIMESTAMPDIFF of a and b truncated to the unit (the unit boundaries from a to b), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
  * {@code DATE_ADD(x, interval)} x + interval, {@code SPACE(n)} REPEAT(' ', n), {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)}
  * LOG10 and {@code LOG2(x)} LN(x) / LN(2), {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
  * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
@@ -71,6 +72,17 @@ final class FunctionAliases {
             alias("SPACE", 1, 1, SqlFunctionCategory.STRING, FunctionAliases::spaces),
             alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
             alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName));
+
+    /** What DATEDIFF truncates its values to before it counts each unit: weeks are whole weeks of days, as DuckDB's. */
+    private static final Map<TimeUnit, TimeUnit> DIFFERENCE_TRUNCATION = Map.of(
+            TimeUnit.YEAR, TimeUnit.YEAR,
+            TimeUnit.QUARTER, TimeUnit.QUARTER,
+            TimeUnit.MONTH, TimeUnit.MONTH,
+            TimeUnit.WEEK, TimeUnit.DAY,
+            TimeUnit.DAY, TimeUnit.DAY,
+            TimeUnit.HOUR, TimeUnit.HOUR,
+            TimeUnit.MINUTE, TimeUnit.MINUTE,
+            TimeUnit.SECOND, TimeUnit.SECOND);
 
     private static final List<String> DAY_NAMES =
             List.of("Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday");
@@ -262,9 +274,26 @@ final class FunctionAliases {
         return affix(SqlLibraryOperators.RIGHT, pos, operands);
     }
 
+    /**
+     * {@code DATEDIFF(unit, a, b)}: the unit boundaries crossed from a to b, as SQL Server, Snowflake, Redshift and DuckDB
+     * count them (a month from January 31 to February 1): TIMESTAMPDIFF of the two values truncated to the unit. Weeks
+     * are the whole weeks between the two days, as in DuckDB; units finer than a second count whole units.
+     */
     private static BiFunction<SqlParserPos, List<SqlNode>, SqlNode> timestampDiff(String name) {
-        return (pos, operands) -> SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
-                pos, unit(name, operands.get(0)), operands.get(1), operands.get(2));
+        return (pos, operands) -> {
+            SqlIntervalQualifier unit = unit(name, operands.get(0));
+            return SqlStdOperatorTable.TIMESTAMP_DIFF.createCall(
+                    pos, unit, truncated(pos, operands.get(1), unit), truncated(pos, operands.get(2), unit));
+        };
+    }
+
+    /** {@code FLOOR(value TO unit)} for the units whose boundaries DATEDIFF counts, else the value. */
+    private static SqlNode truncated(SqlParserPos pos, SqlNode value, SqlIntervalQualifier unit) {
+        TimeUnit truncation = DIFFERENCE_TRUNCATION.get(unit.getStartUnit());
+        if (truncation == null) {
+            return value;
+        }
+        return SqlStdOperatorTable.FLOOR.createCall(pos, value, new SqlIntervalQualifier(truncation, null, pos));
     }
 
     private static BiFunction<SqlParserPos, List<SqlNode>, SqlNode> timestampAdd(String name) {
