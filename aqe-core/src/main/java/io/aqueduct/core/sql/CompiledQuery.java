@@ -173,8 +173,18 @@ public final class CompiledQuery {
      * built anew on every call; others are kept when there are no parameters.
      */
     public PlanNode plan(List<?> parameterValues, SystemSnapshotSource systemTables, StatementTime time) {
+        return plan(parameterValues, systemTables, time, SessionValues.NONE);
+    }
+
+    /**
+     * As {@link #plan(List, SystemSnapshotSource, StatementTime)}, with CURRENT_USER, CURRENT_CATALOG, CURRENT_SCHEMA and
+     * their kin the values of {@code session}.
+     */
+    public PlanNode plan(
+            List<?> parameterValues, SystemSnapshotSource systemTables, StatementTime time, SessionValues session) {
         requireNonNull(systemTables, "systemTables is null");
         requireNonNull(time, "time is null");
+        requireNonNull(session, "session is null");
         if (parameterValues.size() != parameterTypes.size()) {
             throw new AqueductException(
                     ErrorCode.INVALID_ARGUMENT,
@@ -186,16 +196,16 @@ public final class CompiledQuery {
                 if (planWithoutParameters != null) {
                     return planWithoutParameters;
                 }
-                RexToExpression expressions = new RexToExpression(rexBuilder, ParameterBinder.NONE, time);
+                RexToExpression expressions = new RexToExpression(rexBuilder, ParameterBinder.NONE, time, session);
                 PlanNode plan = convert(expressions, systemTables);
-                if (!expressions.readsStatementTime()) {
+                if (!expressions.readsExecutionValues()) {
                     planWithoutParameters = plan;
                 }
                 return plan;
             }
         }
         ParameterBinder parameters = new ParameterBinder(parameterTypes, parameterValues);
-        return convert(new RexToExpression(rexBuilder, parameters, time), systemTables);
+        return convert(new RexToExpression(rexBuilder, parameters, time, session), systemTables);
     }
 
     /** One conversion at a time: a compiled query is shared by executions, and Calcite's metadata query is not. */

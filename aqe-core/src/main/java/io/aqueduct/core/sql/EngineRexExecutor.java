@@ -42,12 +42,13 @@ final class EngineRexExecutor implements RexExecutor {
     }
 
     private static Optional<RexNode> value(RexBuilder rexBuilder, RexNode constant) {
-        RexToExpression converter = new RexToExpression(rexBuilder, ParameterBinder.NONE, StatementTime.nowInUtc());
+        RexToExpression converter =
+                new RexToExpression(rexBuilder, ParameterBinder.NONE, StatementTime.nowInUtc(), SessionValues.NONE);
         try {
             Expression folded = converter.convert(constant);
-            // CURRENT_DATE and its kin have one value per execution, never the planner's: Calcite passes none unless
-            // its rules are told to treat them as constants, and one that came would stay.
-            if (!(folded instanceof Literal value) || converter.readsStatementTime()) {
+            // CURRENT_DATE, CURRENT_USER and their kin have one value per execution, never the planner's: Calcite
+            // passes none unless its rules are told to treat them as constants, and one that came would stay.
+            if (!(folded instanceof Literal value) || converter.readsExecutionValues()) {
                 return Optional.empty();
             }
             return exactLiteral(rexBuilder, value, constant.getType());

@@ -16,6 +16,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.rex.RexBuilder;
@@ -46,17 +47,23 @@ final class RexToExpression {
     private final RexBuilder rexBuilder;
     private final ParameterBinder parameters;
     private final StatementTime statementTime;
-    private boolean readsStatementTime;
+    private final SessionValues session;
+    private boolean readsExecutionValues;
 
-    RexToExpression(RexBuilder rexBuilder, ParameterBinder parameters, StatementTime statementTime) {
+    RexToExpression(
+            RexBuilder rexBuilder, ParameterBinder parameters, StatementTime statementTime, SessionValues session) {
         this.rexBuilder = rexBuilder;
         this.parameters = parameters;
         this.statementTime = statementTime;
+        this.session = session;
     }
 
-    /** Whether an expression converted so far read the statement's time (CURRENT_TIMESTAMP...). */
-    boolean readsStatementTime() {
-        return readsStatementTime;
+    /**
+     * Whether an expression converted so far read a value of its execution: the statement's time (CURRENT_TIMESTAMP...)
+     * or the session's (CURRENT_USER...).
+     */
+    boolean readsExecutionValues() {
+        return readsExecutionValues;
     }
 
     /** The engine's expressions of {@code nodes}, as {@link #convert(RexNode)}. */
@@ -132,8 +139,13 @@ final class RexToExpression {
             return new Literal(null, type);
         }
         if (isTimeFunction(call)) {
-            readsStatementTime = true;
+            readsExecutionValues = true;
             return statementTime.value(type);
+        }
+        Optional<Literal> sessionValue = session.value(call.getOperator());
+        if (sessionValue.isPresent()) {
+            readsExecutionValues = true;
+            return sessionValue.get();
         }
         SqlKind kind = call.getKind();
         return switch (kind) {

@@ -351,7 +351,11 @@ public final class Coordinator implements AutoCloseable {
         if (!query.readsSystemTables()) {
             return Optional.empty();
         }
-        PlanNode plan = query.plan(parameterValues, systemTables.snapshotSource(session.systemContext()));
+        PlanNode plan = query.plan(
+                parameterValues,
+                systemTables.snapshotSource(session.systemContext()),
+                StatementTime.now(session.timeZone()),
+                session.values());
         if (readsConnectorTable(plan)) {
             return Optional.empty();
         }
@@ -440,7 +444,8 @@ public final class Coordinator implements AutoCloseable {
                 .plan(query.plan(
                         parameterValues,
                         systemTables.snapshotSource(session.systemContext()),
-                        StatementTime.now(session.timeZone())));
+                        StatementTime.now(session.timeZone()),
+                        session.values()));
     }
 
     private Optional<TaskEstimator> taskEstimator(TableScanNode scan) {

@@ -3,6 +3,7 @@ package io.aqueduct.server.coordinator;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.SettingValues;
+import io.aqueduct.core.sql.SessionValues;
 import io.aqueduct.server.security.AuthenticatedUserHandler;
 import io.aqueduct.server.system.SystemContext;
 import java.time.DateTimeException;
@@ -39,6 +40,11 @@ record Session(
 
     Session withSettings(SettingValues newSettings) {
         return new Session(user, catalog, schema, newSettings, timeZone, seesAllQueries);
+    }
+
+    /** What the session's CURRENT_USER, CURRENT_CATALOG and CURRENT_SCHEMA read. */
+    SessionValues values() {
+        return new SessionValues(user, catalog, schema);
     }
 
     /** What the session's queries tell the system tables they read. */
