@@ -161,3 +161,20 @@ SqlNode DayFunctionCall() :
             SqlFunctionCategory.USER_DEFINED_FUNCTION, null, args);
     }
 }
+
+/** PostgreSQL's {@code x::type}, Calcite's INFIX_CAST: a CAST to the type, binding tighter than any other operator. */
+void InfixCast(List<Object> list, ExprContext exprContext, Span s) :
+{
+    final SqlDataTypeSpec dt;
+}
+{
+    <INFIX_CAST> {
+        checkNonQueryExpression(exprContext);
+    }
+    dt = DataType() {
+        list.add(
+            new SqlParserUtil.ToTreeListItem(SqlLibraryOperators.INFIX_CAST,
+                s.pos()));
+        list.add(dt);
+    }
+}

@@ -189,6 +189,22 @@ class TestFunctionSpellings {
                         + " CAST(o_orderdate AS TIMESTAMP) + INTERVAL '25' HOUR) AS e,"
                         + " datediff('hour', CAST(o_orderdate AS TIMESTAMP) + o_orderkey % 60 * INTERVAL '1' MINUTE,"
                         + " CAST(o_orderdate AS TIMESTAMP) + INTERVAL '1' HOUR) AS f FROM orders"),
+                // PostgreSQL's x::type and type names (TEXT, INT4, ...), as DuckDB takes them too.
+                same("SELECT o_orderkey::text AS a, o_totalprice::int8 AS b, o_orderdate::text AS c,"
+                        + " (o_custkey % 7)::int2 AS d, o_totalprice::float8 / 2 AS e, (o_orderkey % 2 = 0)::text AS f,"
+                        + " o_shippriority::bool AS g, CAST(o_clerk AS string) AS h, '12'::int4 + o_orderkey AS i"
+                        + " FROM orders"),
+                // PostgreSQL's regular expression matches anywhere in the string (DuckDB's ~ matches it whole).
+                pair(
+                        "SELECT count(*) FILTER (WHERE o_comment ~ 'fur[a-z]+ly') AS a,"
+                                + " count(*) FILTER (WHERE o_comment ~* 'FUR[A-Z]+LY') AS b,"
+                                + " count(*) FILTER (WHERE o_comment !~ '^the') AS c,"
+                                + " count(*) FILTER (WHERE o_clerk !~* 'CLERK#0000000[0-4]') AS d FROM orders",
+                        "SELECT count(*) FILTER (WHERE regexp_matches(o_comment, 'fur[a-z]+ly')) AS a,"
+                                + " count(*) FILTER (WHERE regexp_matches(o_comment, 'FUR[A-Z]+LY', 'i')) AS b,"
+                                + " count(*) FILTER (WHERE NOT regexp_matches(o_comment, '^the')) AS c,"
+                                + " count(*) FILTER (WHERE NOT regexp_matches(o_clerk, 'CLERK#0000000[0-4]', 'i')) AS d"
+                                + " FROM orders"),
                 // Trino's DATE_ADD with a unit string.
                 pair(
                         "SELECT o_orderkey, date_add('day', 3, o_orderdate) AS c, date_add('month', -1, o_orderdate) AS d"

@@ -61,7 +61,7 @@ final class TextCasts {
 
     private static IntFunction<String> formatter(DataType from, FieldVector input) {
         return switch (from.kind()) {
-            case BOOLEAN -> row -> ((BitVector) input).get(row) == 1 ? "TRUE" : "FALSE";
+            case BOOLEAN -> row -> ((BitVector) input).get(row) == 1 ? "true" : "false";
             case INTEGER -> row -> Integer.toString(((IntVector) input).get(row));
             case BIGINT -> row -> Long.toString(((BigIntVector) input).get(row));
             case DECIMAL ->

@@ -13,13 +13,29 @@ import org.apache.calcite.jdbc.CalciteSchema;
 import org.apache.calcite.schema.Schema;
 import org.apache.calcite.schema.Table;
 import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * Exposes connectors to Calcite as a three-level tree: catalog, schema, table. System tables are
  * schemas ({@code sys}, {@code information_schema}) of catalog {@code system}, and the same schemas
- * also hang from the root, so that {@code sys.<table>} resolves whatever the session's default catalog.
+ * also hang from the root, so that {@code sys.<table>} resolves whatever the session's default catalog. The root
+ * also holds other dialects' names of types.
  */
 final class CatalogSchemas {
+    /**
+     * Type names of other dialects that CAST and {@code ::} take, as types of the root schema: PostgreSQL's TEXT, INT2,
+     * INT4, INT8, FLOAT4, FLOAT8 and BOOL, and STRING (DuckDB, Spark, BigQuery). Lower case, as the parser folds them.
+     */
+    private static final Map<String, SqlTypeName> TYPE_ALIASES = Map.of(
+            "text", SqlTypeName.VARCHAR,
+            "string", SqlTypeName.VARCHAR,
+            "int2", SqlTypeName.SMALLINT,
+            "int4", SqlTypeName.INTEGER,
+            "int8", SqlTypeName.BIGINT,
+            "float4", SqlTypeName.REAL,
+            "float8", SqlTypeName.DOUBLE,
+            "bool", SqlTypeName.BOOLEAN);
+
     private CatalogSchemas() {}
 
     static CalciteSchema rootSchema(Iterable<Connector> connectors, SystemTables<?> systemTables) {
@@ -42,6 +58,7 @@ final class CatalogSchemas {
             }
             root.add(SystemTables.CATALOG, new SystemCatalogSchema(schemas));
         }
+        TYPE_ALIASES.forEach((name, type) -> root.add(name, typeFactory -> typeFactory.createSqlType(type)));
         return root;
     }
 

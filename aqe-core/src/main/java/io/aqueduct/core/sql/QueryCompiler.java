@@ -225,6 +225,7 @@ public final class QueryCompiler {
                                             SqlLibraryOperators.REVERSE,
                                             SqlLibraryOperators.ILIKE,
                                             SqlLibraryOperators.NOT_ILIKE,
+                                            SqlLibraryOperators.INFIX_CAST,
                                             SqlLibraryOperators.MAX_BY,
                                             SqlLibraryOperators.MIN_BY,
                                             RegexExtractFunction.REGEXP_EXTRACT,

@@ -170,6 +170,8 @@ final class RexToExpression {
             case AND -> leftDeep(Function.AND, translate(call.getOperands()), type);
             case OR -> leftDeep(Function.OR, translate(call.getOperands()), type);
             case NOT -> call(Function.NOT, call, type);
+            case POSIX_REGEX_CASE_SENSITIVE -> regexMatch(call, type, "");
+            case POSIX_REGEX_CASE_INSENSITIVE -> regexMatch(call, type, "i");
             case IS_NULL -> call(Function.IS_NULL, call, type);
             case IS_NOT_NULL -> call(Function.IS_NOT_NULL, call, type);
             case IS_TRUE -> call(Function.IS_TRUE, call, type);
@@ -510,6 +512,16 @@ final class RexToExpression {
                 List.of(string, new Call(Function.ADD, List.of(from, length), DataType.BIGINT)),
                 type);
         return new Call(Function.CONCAT, List.of(head, replacement, tail), type);
+    }
+
+    /** PostgreSQL's {@code s ~ pattern} (and {@code ~*}, {@code !~}, {@code !~*}): REGEXP_LIKE with its flags. */
+    private Expression regexMatch(RexCall call, DataType type, String flags) {
+        List<Expression> operands = new ArrayList<>(translate(call.getOperands()));
+        operands.add(new Literal(flags, DataType.VARCHAR));
+        Expression matches = new Call(Function.REGEXP_LIKE, operands, type);
+        boolean negated = call.getOperator() == SqlStdOperatorTable.NEGATED_POSIX_REGEX_CASE_SENSITIVE
+                || call.getOperator() == SqlStdOperatorTable.NEGATED_POSIX_REGEX_CASE_INSENSITIVE;
+        return negated ? new Call(Function.NOT, List.of(matches), type) : matches;
     }
 
     private static boolean isTimeFunction(RexCall call) {

@@ -56,7 +56,7 @@ class TestExpressionCast extends ArrowAllocatorTest {
         assertThat(cast(DECIMAL_10_2, DataType.VARCHAR, 1230L, -5L, 0L)).containsExactly("12.30", "-0.05", "0.00");
         assertThat(cast(DataType.DATE, DataType.VARCHAR, LocalDate.of(2024, 2, 29)))
                 .containsExactly("2024-02-29");
-        assertThat(cast(DataType.BOOLEAN, DataType.VARCHAR, true, false, null)).containsExactly("TRUE", "FALSE", null);
+        assertThat(cast(DataType.BOOLEAN, DataType.VARCHAR, true, false, null)).containsExactly("true", "false", null);
         assertThat(cast(DataType.INTEGER, DataType.VARCHAR, -42L)).containsExactly("-42");
         assertThat(cast(DataType.DOUBLE, DataType.VARCHAR, 1.5)).containsExactly("1.5");
     }
