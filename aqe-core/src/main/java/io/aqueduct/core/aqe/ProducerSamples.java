@@ -14,6 +14,7 @@ import io.aqueduct.core.protocol.TaskState;
 import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.Stage;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -261,10 +262,10 @@ public final class ProducerSamples {
         List<Integer> allTasks = IntStream.range(0, tasks.size()).boxed().toList();
         List<Integer> polled = allTasks;
         while (true) {
-            List<TaskStatus> answers =
-                    ParallelCalls.each(polled, task -> client.awaitSampled(tasks.get(task), wait), calls);
+            List<TaskStatus> answers = throwIfFailed(
+                    ParallelCalls.each(polled, task -> client.awaitSampled(tasks.get(task), wait), calls));
             for (int i = 0; i < polled.size(); i++) {
-                TaskStatus answer = unlessFailed(answers.get(i));
+                TaskStatus answer = answers.get(i);
                 statuses[polled.get(i)] = answer;
                 if (answer.keySample() != null) {
                     keySamples.put(answer.taskId(), answer.keySample());
@@ -311,14 +312,18 @@ public final class ProducerSamples {
     }
 
     private List<TaskStatus> statuses(List<TaskLocation> tasks, Executor calls) {
-        return ParallelCalls.each(tasks, task -> unlessFailed(client.taskStatus(task)), calls);
+        return throwIfFailed(ParallelCalls.each(tasks, client::taskStatus, calls));
     }
 
-    /** The status, or the failure of a task that failed thrown. */
-    private static TaskStatus unlessFailed(TaskStatus status) {
-        if (status.state() == TaskState.FAILED) {
-            throw status.error().toException();
-        }
-        return status;
+    /** The statuses; if a task failed, the failure of one thrown, a root cause before a cancellation. */
+    private static List<TaskStatus> throwIfFailed(List<TaskStatus> statuses) {
+        statuses.stream()
+                .filter(status -> status.state() == TaskState.FAILED)
+                .map(status -> status.error().toException())
+                .min(Comparator.comparing(failure -> failure.errorCode() == ErrorCode.QUERY_CANCELED))
+                .ifPresent(failure -> {
+                    throw failure;
+                });
+        return statuses;
     }
 }

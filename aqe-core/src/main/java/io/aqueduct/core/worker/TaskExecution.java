@@ -1,5 +1,6 @@
 package io.aqueduct.core.worker;
 
+import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.LocalExecutionPlan;
@@ -145,6 +146,18 @@ public final class TaskExecution {
         state = target;
         error = failure;
         return true;
+    }
+
+    /**
+     * Why a reader finds this task's output closed before it was bound: the task's own failure (so that a consumer
+     * fails with the root cause, not with a missing binding), else its cancellation.
+     */
+    synchronized AqueductException endedWithoutOutput() {
+        if (error != null) {
+            return error.toException();
+        }
+        return new AqueductException(
+                ErrorCode.QUERY_CANCELED, "Task " + spec.taskId() + " ended before its output was bound");
     }
 
     private synchronized boolean isCanceled() {

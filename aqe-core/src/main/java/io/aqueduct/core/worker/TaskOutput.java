@@ -178,7 +178,8 @@ public final class TaskOutput implements AutoCloseable {
 
     /**
      * The output buffer once bound, waiting at most {@code timeoutMillis} for the binding; a reader that no longer
-     * wants it stops waiting as soon as {@code abandoned} is true.
+     * wants it stops waiting as soon as {@code abandoned} is true. Null when the output closed unbound: the task failed
+     * or was canceled first, which its status tells.
      */
     synchronized OutputBuffer awaitBuffer(long timeoutMillis, BooleanSupplier abandoned) throws InterruptedException {
         long deadline = System.currentTimeMillis() + timeoutMillis;
@@ -188,7 +189,7 @@ public final class TaskOutput implements AutoCloseable {
         if (buffer == null && abandoned.getAsBoolean()) {
             throw new AqueductException(ErrorCode.QUERY_CANCELED, "Stopped waiting for the output binding");
         }
-        if (buffer == null) {
+        if (buffer == null && !closed) {
             throw new AqueductException(ErrorCode.INTERNAL_ERROR, "Task output was never bound to partitions");
         }
         return buffer;

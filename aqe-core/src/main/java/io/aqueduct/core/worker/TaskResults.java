@@ -46,6 +46,9 @@ public final class TaskResults {
             Thread.currentThread().interrupt();
             throw new IOException("Interrupted while waiting for the output binding", e);
         }
+        if (buffer == null) {
+            throw task.endedWithoutOutput();
+        }
         for (int partition : partitions) {
             if (partition >= buffer.partitionCount()) {
                 throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "Task has no output partition " + partition);

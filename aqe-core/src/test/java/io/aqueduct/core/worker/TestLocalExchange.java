@@ -157,6 +157,38 @@ class TestLocalExchange extends ArrowAllocatorTest {
         }
     }
 
+    /**
+     * A reader of any worker (an HTTP one too) that finds a producer's output closed before it was bound gets the
+     * producer's own error, or a cancellation, never an internal "never bound": the coordinator may see the reader's
+     * failure first and report it as the query's.
+     */
+    @Test
+    void aProducerThatEndsBeforeItsOutputIsBoundGivesReadersItsOwnError() throws Exception {
+        PlanNode dividedByZero = new ProjectNode(
+                new TableScanNode("skew", "tiny", "dim", new RowType(List.of("d_key"), List.of(DataType.BIGINT))),
+                List.of(new Call(
+                        Function.DIVIDE,
+                        List.of(new InputReference(0, DataType.BIGINT), new Literal(0L, DataType.BIGINT)),
+                        DataType.BIGINT)),
+                ROW);
+        try (TaskManager tasks = taskManager()) {
+            tasks.create(unboundSpec("q.1.0", dividedByZero));
+            TaskExecution failed = tasks.task("q.1.0");
+            awaitTrue(() -> failed.status().state() == TaskState.FAILED);
+            assertThatThrownBy(() -> TaskResults.await(failed, new int[] {0}))
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.DIVISION_BY_ZERO));
+            tasks.remove("q.1.0");
+
+            tasks.create(unboundSpec("q.1.1", new ValuesNode(ROW, List.of())));
+            TaskExecution canceled = tasks.task("q.1.1");
+            tasks.remove("q.1.1");
+            assertThatThrownBy(() -> TaskResults.await(canceled, new int[] {0}))
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.QUERY_CANCELED));
+        }
+    }
+
     @Test
     void closingWhileTheReaderWaitsForTheProducerStopsItPromptly() throws Exception {
         TaskExecution producer = producer("q.1.0");
@@ -259,6 +291,11 @@ class TestLocalExchange extends ArrowAllocatorTest {
             String taskId, int stageId, PlanNode fragment, Map<Integer, RemoteSource> remoteSources) {
         return new TaskSpec(
                 taskId, "q", stageId, 0, 1, fragment, remoteSources, OutputPartitioning.SINGLE, 1, 64L << 20);
+    }
+
+    /** A task whose output the coordinator has not bound yet (its consumers' partition count is not known). */
+    private static TaskSpec unboundSpec(String taskId, PlanNode fragment) {
+        return new TaskSpec(taskId, "q", 1, 0, 1, fragment, Map.of(), OutputPartitioning.SINGLE, 0, 64L << 20);
     }
 
     private static LocalProducerReader reader(TaskExecution producer) {

@@ -263,16 +263,26 @@ final class QueryExecution implements QueryAttempt {
         try {
             int finished = 0;
             int tasks = 0;
+            AqueductException canceled = null;
             for (List<TaskLocation> stageTasks : scheduler.tasksByStage().values()) {
                 for (TaskLocation task : stageTasks) {
                     TaskStatus status = client.taskStatus(task);
                     if (status.state() == TaskState.FAILED) {
-                        fail(status.error().toException());
-                        return;
+                        AqueductException failure = status.error().toException();
+                        // A task canceled because another failed is an echo: the other's error is the query's.
+                        if (failure.errorCode() != ErrorCode.QUERY_CANCELED) {
+                            fail(failure);
+                            return;
+                        }
+                        canceled = canceled == null ? failure : canceled;
                     }
                     tasks++;
                     finished += status.state() == TaskState.FINISHED ? 1 : 0;
                 }
+            }
+            if (canceled != null) {
+                fail(canceled);
+                return;
             }
             tasksFinished = finished;
             if (finished == tasks) {
