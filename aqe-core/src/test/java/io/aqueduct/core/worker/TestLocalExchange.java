@@ -136,16 +136,8 @@ class TestLocalExchange extends ArrowAllocatorTest {
 
     @Test
     void aFailedProducerReportsItsOwnError() throws Exception {
-        // Dividing each key by zero fails the producer on its first batch.
-        PlanNode dividedByZero = new ProjectNode(
-                new TableScanNode("skew", "tiny", "dim", new RowType(List.of("d_key"), List.of(DataType.BIGINT))),
-                List.of(new Call(
-                        Function.DIVIDE,
-                        List.of(new InputReference(0, DataType.BIGINT), new Literal(0L, DataType.BIGINT)),
-                        DataType.BIGINT)),
-                ROW);
         try (TaskManager tasks = taskManager()) {
-            tasks.create(spec("q.1.0", 1, dividedByZero, Map.of()));
+            tasks.create(spec("q.1.0", 1, dividedByZero(), Map.of()));
             TaskExecution producer = tasks.task("q.1.0");
 
             try (ExchangeOperator exchange = exchange(List.of(reader(producer)), readers)) {
@@ -164,15 +156,8 @@ class TestLocalExchange extends ArrowAllocatorTest {
      */
     @Test
     void aProducerThatEndsBeforeItsOutputIsBoundGivesReadersItsOwnError() throws Exception {
-        PlanNode dividedByZero = new ProjectNode(
-                new TableScanNode("skew", "tiny", "dim", new RowType(List.of("d_key"), List.of(DataType.BIGINT))),
-                List.of(new Call(
-                        Function.DIVIDE,
-                        List.of(new InputReference(0, DataType.BIGINT), new Literal(0L, DataType.BIGINT)),
-                        DataType.BIGINT)),
-                ROW);
         try (TaskManager tasks = taskManager()) {
-            tasks.create(unboundSpec("q.1.0", dividedByZero));
+            tasks.create(unboundSpec("q.1.0", dividedByZero()));
             TaskExecution failed = tasks.task("q.1.0");
             awaitTrue(() -> failed.status().state() == TaskState.FAILED);
             assertThatThrownBy(() -> TaskResults.await(failed, new int[] {0}))
@@ -275,6 +260,17 @@ class TestLocalExchange extends ArrowAllocatorTest {
             assertThat(tasks.localTask(new TaskLocation(WORKER_URL, "q.1.1"))).isEmpty();
             tasks.remove("q.1.0");
         }
+    }
+
+    /** A fragment that divides each key by zero: it fails its task on the first batch. */
+    private static PlanNode dividedByZero() {
+        return new ProjectNode(
+                new TableScanNode("skew", "tiny", "dim", new RowType(List.of("d_key"), List.of(DataType.BIGINT))),
+                List.of(new Call(
+                        Function.DIVIDE,
+                        List.of(new InputReference(0, DataType.BIGINT), new Literal(0L, DataType.BIGINT)),
+                        DataType.BIGINT)),
+                ROW);
     }
 
     /** A task manager whose tasks have no transport: a task that took the remote path would fail. */
