@@ -10,11 +10,9 @@ import io.aqueduct.core.plan.TableScanNode;
 import io.aqueduct.core.protocol.KeySample;
 import io.aqueduct.core.protocol.SampleWait;
 import io.aqueduct.core.protocol.TaskLocation;
-import io.aqueduct.core.protocol.TaskState;
 import io.aqueduct.core.protocol.TaskStatus;
 import io.aqueduct.core.protocol.WorkerTransport;
 import io.aqueduct.core.stage.Stage;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -315,15 +313,11 @@ public final class ProducerSamples {
         return throwIfFailed(ParallelCalls.each(tasks, client::taskStatus, calls));
     }
 
-    /** The statuses; if a task failed, the failure of one thrown, a root cause before a cancellation. */
+    /** The statuses, or the failure they show ({@link TaskStatus#failure}) thrown. */
     private static List<TaskStatus> throwIfFailed(List<TaskStatus> statuses) {
-        statuses.stream()
-                .filter(status -> status.state() == TaskState.FAILED)
-                .map(status -> status.error().toException())
-                .min(Comparator.comparing(failure -> failure.errorCode() == ErrorCode.QUERY_CANCELED))
-                .ifPresent(failure -> {
-                    throw failure;
-                });
+        TaskStatus.failure(statuses).ifPresent(failure -> {
+            throw failure;
+        });
         return statuses;
     }
 }

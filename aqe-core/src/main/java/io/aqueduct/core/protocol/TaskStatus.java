@@ -2,6 +2,11 @@ package io.aqueduct.core.protocol;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * A snapshot of a task for the coordinator: its state, rows and Arrow bytes produced so far, what its late-bound
@@ -63,6 +68,17 @@ public record TaskStatus(
                 sampledDrivingRows,
                 error,
                 sample);
+    }
+
+    /**
+     * The failure the tasks of {@code statuses} show, if one failed: the first root cause, else the first cancellation
+     * (a task canceled because another failed is an echo; the other's error is the query's).
+     */
+    public static Optional<AqueductException> failure(List<TaskStatus> statuses) {
+        return statuses.stream()
+                .filter(status -> status.state() == TaskState.FAILED)
+                .map(status -> status.error().toException())
+                .min(Comparator.comparing(failure -> failure.errorCode() == ErrorCode.QUERY_CANCELED));
     }
 
     /** Whether the sampler has seen all it will see before the binding: its budget is used, or the input ended. */

@@ -261,31 +261,22 @@ final class QueryExecution implements QueryAttempt {
             return;
         }
         try {
-            int finished = 0;
-            int tasks = 0;
-            AqueductException canceled = null;
+            List<TaskStatus> statuses = new ArrayList<>();
             for (List<TaskLocation> stageTasks : scheduler.tasksByStage().values()) {
                 for (TaskLocation task : stageTasks) {
-                    TaskStatus status = client.taskStatus(task);
-                    if (status.state() == TaskState.FAILED) {
-                        AqueductException failure = status.error().toException();
-                        // A task canceled because another failed is an echo: the other's error is the query's.
-                        if (failure.errorCode() != ErrorCode.QUERY_CANCELED) {
-                            fail(failure);
-                            return;
-                        }
-                        canceled = canceled == null ? failure : canceled;
-                    }
-                    tasks++;
-                    finished += status.state() == TaskState.FINISHED ? 1 : 0;
+                    statuses.add(client.taskStatus(task));
                 }
             }
-            if (canceled != null) {
-                fail(canceled);
+            Optional<AqueductException> failure = TaskStatus.failure(statuses);
+            if (failure.isPresent()) {
+                fail(failure.get());
                 return;
             }
+            int finished = (int) statuses.stream()
+                    .filter(status -> status.state() == TaskState.FINISHED)
+                    .count();
             tasksFinished = finished;
-            if (finished == tasks) {
+            if (finished == statuses.size()) {
                 monitor.cancel(false);
             }
         } catch (RuntimeException e) {
