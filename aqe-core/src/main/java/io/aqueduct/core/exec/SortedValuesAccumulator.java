@@ -31,7 +31,9 @@ abstract class SortedValuesAccumulator implements Accumulator {
 
     private final DataType fractionType;
     private final Pick pick;
-    private final HeapMemoryTracker memory;
+    /** Accounts the arrays; a storage whose values are objects of their own accounts those too. */
+    final HeapMemoryTracker memory;
+
     private double fraction = Double.NaN;
     private int[] counts = new int[0];
 
@@ -321,12 +323,10 @@ abstract class SortedValuesAccumulator implements Accumulator {
         /** What a value's array costs beyond its bytes: its header and the reference to it. */
         private static final int ARRAY_OVERHEAD = 24;
 
-        private final HeapMemoryTracker memory;
         private byte[][][] values = new byte[0][][];
 
         BytesValues(int valueField, int fractionField, DataType fractionType, Pick pick, HeapMemoryTracker memory) {
             super(valueField, fractionField, fractionType, pick, memory);
-            this.memory = memory;
         }
 
         @Override

@@ -309,11 +309,9 @@ final class FunctionAliases {
         return timestampAdd("DATE_ADD").apply(pos, operands);
     }
 
+    /** {@code LOG2(x)}: {@code LOG(2, x)}. */
     private static SqlNode binaryLogarithm(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.DIVIDE.createCall(
-                pos,
-                SqlStdOperatorTable.LN.createCall(pos, operands.get(0)),
-                SqlStdOperatorTable.LN.createCall(pos, SqlLiteral.createExactNumeric("2", pos)));
+        return logarithm(pos, List.of(SqlLiteral.createExactNumeric("2", pos), operands.get(0)));
     }
 
     private static SqlNode logarithm(SqlParserPos pos, List<SqlNode> operands) {
