@@ -13,13 +13,16 @@ import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.Calendar;
+import java.util.List;
 import java.util.TimeZone;
 import org.apache.calcite.avatica.AvaticaResultSet;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.util.Cursor;
 
 /**
  * Avatica's result set, ending after the statement's maximum row count, plus
@@ -39,6 +42,9 @@ import org.apache.calcite.avatica.QueryState;
  * the value as the server computed it, whatever the JVM's zone; {@link OffsetDateTime} and
  * {@link Instant} read it as UTC (as PostgreSQL's driver does for TIMESTAMP WITHOUT TIME ZONE).
  * Avatica carries milliseconds, so sub-millisecond digits do not reach the client.
+ *
+ * <p>A VARCHAR column's text converts on the numeric, boolean, date/time and stream getters
+ * ({@link TextAccessor}), as JDBC's conversion table allows and PostgreSQL's driver does.
  */
 final class AqueductResultSet extends AvaticaResultSet {
     private static final TimeZone UTC = TimeZone.getTimeZone(ZoneOffset.UTC);
@@ -92,6 +98,31 @@ final class AqueductResultSet extends AvaticaResultSet {
             case Types.DECIMAL -> BigDecimal.class;
             default -> null;
         };
+    }
+
+    @Override
+    protected AvaticaResultSet execute() throws SQLException {
+        super.execute();
+        convertText();
+        return this;
+    }
+
+    @Override
+    public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
+        super.execute2(cursor, columns);
+        convertText();
+        return this;
+    }
+
+    /** VARCHAR columns read through {@link TextAccessor}, which converts text on the typed getters. */
+    private void convertText() {
+        List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
+        for (int i = 0; i < accessors.size(); i++) {
+            if (columnMetaDataList.get(i).type.id == Types.VARCHAR) {
+                accessors.set(i, new TextAccessor(accessors.get(i)));
+            }
+        }
+        accessorList = accessors;
     }
 
     @Override
