@@ -20,9 +20,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.apache.calcite.avatica.AvaticaClientRuntimeException;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.AvaticaFactory;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
+import org.apache.calcite.avatica.AvaticaSqlException;
 import org.apache.calcite.avatica.AvaticaStatement;
 import org.apache.calcite.avatica.ConnectionPropertiesImpl;
 import org.apache.calcite.avatica.Meta;
@@ -316,6 +318,31 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
         } catch (SQLException e) {
             failure.addSuppressed(e);
         }
+    }
+
+    /**
+     * Avatica's, except that a statement the server refuses fails with the server's reason (as an execution does):
+     * Avatica's client keeps only its SQLState and "while preparing SQL".
+     */
+    @Override
+    public PreparedStatement prepareStatement(
+            String sql, int resultSetType, int resultSetConcurrency, int resultSetHoldability) throws SQLException {
+        checkOpen();
+        Meta.StatementHandle statement;
+        try {
+            statement = meta.prepare(handle, sql, -1);
+        } catch (AvaticaClientRuntimeException refused) {
+            throw new AvaticaSqlException(
+                    refused.getMessage(),
+                    refused.getSqlState(),
+                    refused.getErrorCode(),
+                    refused.getServerExceptions(),
+                    refused.getRpcMetadata() == null ? null : refused.getRpcMetadata().serverAddress);
+        } catch (RuntimeException e) {
+            throw QueryErrors.typed(HELPER.createException("while preparing SQL: " + sql, e));
+        }
+        return factory.newPreparedStatement(
+                this, statement, statement.signature, resultSetType, resultSetConcurrency, resultSetHoldability);
     }
 
     // Every execution of a statement on the server passes one of the next four methods.

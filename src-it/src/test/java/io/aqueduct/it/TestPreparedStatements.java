@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound; LIMIT and OFFSET parameters; dates and
- * timestamps bound across types; parameters typed as text; against DuckDB.
+ * timestamps bound across types; parameters typed as text, by a function's signature or by interval arithmetic;
+ * against DuckDB.
  */
 class TestPreparedStatements extends TinyTpchOracleTest {
     private static final String Q6 = "SELECT sum(l_extendedprice * l_discount) AS revenue FROM lineitem"
@@ -119,6 +120,51 @@ class TestPreparedStatements extends TinyTpchOracleTest {
             assertThat(statement.getMetaData().getColumnType(1)).isEqualTo(Types.VARCHAR);
             assertRowsAs("SELECT 'hello'", statement);
         }
+    }
+
+    /**
+     * A parameter among a function's operands takes the type the function's signature asks for there, one in interval
+     * arithmetic a timestamp or a multiplier; each statement failed to prepare with 42804.
+     */
+    @Test
+    void parametersOfFunctionsAndIntervalArithmeticTakeTheTypesTheyNeed() throws Exception {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT n_nationkey, SUBSTRING(n_name, ?, ?),"
+                + " LPAD(n_name, ?, '*'), ROUND(n_nationkey / 7.0, ?) FROM nation WHERE MOD(n_nationkey, ?) = 0")) {
+            statement.setInt(1, 2);
+            statement.setInt(2, 3);
+            statement.setInt(3, 12);
+            statement.setInt(4, 2);
+            statement.setInt(5, 3);
+            assertRowsAs(
+                    "SELECT n_nationkey, SUBSTRING(n_name, 2, 3), LPAD(n_name, 12, '*'), ROUND(n_nationkey / 7.0, 2)"
+                            + " FROM nation WHERE n_nationkey % 3 = 0",
+                    statement);
+        }
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT count(*) FROM lineitem"
+                        + " WHERE l_shipdate >= ? + INTERVAL '1' DAY AND l_shipdate < DATE '1995-01-01' + ? * INTERVAL '1' DAY")) {
+            statement.setDate(1, Date.valueOf("1994-12-01"));
+            statement.setInt(2, 40);
+            assertSameAs(
+                    "SELECT count(*) FROM lineitem"
+                            + " WHERE l_shipdate >= DATE '1994-12-02' AND l_shipdate < DATE '1995-02-10'",
+                    statement);
+        }
+    }
+
+    /** A statement the server refuses to prepare fails with its reason, not only Avatica's "while preparing SQL". */
+    @Test
+    void aStatementThatCannotBePreparedFailsWithTheServersReason() {
+        assertThatThrownBy(() -> connection.prepareStatement("SELECT n_name + ? FROM nation"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("Cannot apply '+'")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("42804");
+        assertThatThrownBy(() -> connection.prepareStatement("SELECT no_such_column FROM nation WHERE n_name = ?"))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("Column 'no_such_column' not found")
+                .extracting(e -> ((SQLException) e).getSQLState())
+                .isEqualTo("42S22");
     }
 
     private void assertRowsAs(String duckDbSql, PreparedStatement statement) throws SQLException {

@@ -3,6 +3,8 @@ package io.aqueduct.core.expr;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -16,6 +18,9 @@ import java.util.List;
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
+    private static final BigDecimal INT_MIN = BigDecimal.valueOf(Integer.MIN_VALUE);
+    private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
+
     /** The longest string REPEAT, LPAD and RPAD build, in characters (PostgreSQL's limit is 1 GB). */
     static final long MAX_RESULT_CHARACTERS = 64L << 20;
 
@@ -186,8 +191,23 @@ final class StringFunctionCompiler {
         }
     }
 
-    /** A count given as text (the operand's cast to VARCHAR). */
+    /**
+     * A count or position given as text (the operand's cast to VARCHAR) as an int, clamped: a whole number, or a
+     * DECIMAL or DOUBLE (a fraction or an exponent) rounded half away from zero, as a CAST to INTEGER rounds it.
+     */
     private static int count(String value) {
-        return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, Long.parseLong(value.trim())));
+        String text = value.trim();
+        try {
+            return (int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, Long.parseLong(text)));
+        } catch (NumberFormatException notWhole) {
+            // fall through to a number with a fraction or an exponent
+        }
+        try {
+            BigDecimal rounded = new BigDecimal(text).setScale(0, RoundingMode.HALF_UP);
+            return rounded.max(INT_MIN).min(INT_MAX).intValueExact();
+        } catch (NumberFormatException notFinite) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT, "A count or position must be a finite number: " + text);
+        }
     }
 }

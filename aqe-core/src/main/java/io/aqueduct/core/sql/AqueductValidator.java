@@ -1,7 +1,13 @@
 package io.aqueduct.core.sql;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.runtime.CalciteContextException;
+import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlDynamicParam;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlOperatorTable;
@@ -9,12 +15,14 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
+import org.checkerframework.checker.nullness.qual.Nullable;
 
 /**
  * Calcite's validator, with a {@code ?} whose type its context does not give ({@code SELECT ?}, {@code UPPER(?)},
  * {@code COALESCE(?, name)}) typed VARCHAR, as PostgreSQL types an unknown parameter text; Calcite refuses such a
  * statement ("Illegal use of dynamic parameter"). A value bound to it reads as text, which the statement casts where it
- * needs another type.
+ * needs another type. A {@code ?} among a function's operands takes the type its signature asks for there, and one in
+ * interval arithmetic a datetime or a multiplier ({@link ParameterOperandTypes}).
  */
 final class AqueductValidator extends SqlValidatorImpl {
     AqueductValidator(
@@ -25,14 +33,110 @@ final class AqueductValidator extends SqlValidatorImpl {
         super(operators, catalogReader, typeFactory, config);
     }
 
+    /** Set while a call's operand types are checked against its signature without Calcite's implicit casts. */
+    private boolean checkingSignature;
+
+    @Override
+    public Config config() {
+        return checkingSignature ? super.config().withTypeCoercionEnabled(false) : super.config();
+    }
+
     @Override
     protected void inferUnknownTypes(RelDataType inferredType, SqlValidatorScope scope, SqlNode node) {
         if (node instanceof SqlDynamicParam && inferredType.equals(unknownType)) {
-            RelDataType text =
-                    typeFactory.createTypeWithNullability(typeFactory.createSqlType(SqlTypeName.VARCHAR), true);
-            super.inferUnknownTypes(text, scope, node);
+            super.inferUnknownTypes(text(), scope, node);
             return;
         }
+        if (node instanceof SqlBasicCall call) {
+            // Calcite derives the operands' types to infer the call's ({@code n % ? = 0}): type their own ?s first.
+            for (SqlNode operand : call.getOperandList()) {
+                if (operand instanceof SqlBasicCall inner && ParameterOperandTypes.typesParametersOf(inner)) {
+                    inferUnknownTypes(unknownType, scope, inner);
+                }
+            }
+            if (ParameterOperandTypes.hasParameter(call)) {
+                List<@Nullable RelDataType> known = new ArrayList<>();
+                for (SqlNode operand : call.getOperandList()) {
+                    known.add(operand instanceof SqlDynamicParam ? null : knownType(scope, operand));
+                }
+                Optional<@Nullable RelDataType[]> types =
+                        new ParameterOperandTypes(typeFactory).operandTypes(call, known);
+                if (types.isPresent()) {
+                    inferOperandTypes(call, types.get(), scope);
+                    return;
+                }
+            }
+        }
         super.inferUnknownTypes(inferredType, scope, node);
+    }
+
+    /**
+     * Infers a call's operands as Calcite would, with the given types for its {@code ?}s (VARCHAR where none is given).
+     * Where the call's signature refuses them, each {@code ?} in turn takes the first of
+     * {@link ParameterOperandTypes#CANDIDATES} it accepts ({@code ROUND(x, ?)} wants an INTEGER, not any number).
+     */
+    private void inferOperandTypes(SqlBasicCall call, @Nullable RelDataType[] types, SqlValidatorScope scope) {
+        List<SqlNode> operands = call.getOperandList();
+        List<Integer> parameters = new ArrayList<>();
+        for (int i = 0; i < operands.size(); i++) {
+            if (operands.get(i) instanceof SqlDynamicParam parameter) {
+                parameters.add(i);
+                types[i] = nullable(types[i] == null ? text() : types[i]);
+                setValidatedNodeType(parameter, types[i]);
+            }
+        }
+        if (call.getOperator().getOperandTypeChecker() != null && !signatureAccepts(call, scope)) {
+            for (int i : parameters) {
+                types[i] = firstAccepted(call, i, types[i], scope);
+            }
+        }
+        for (int i = 0; i < operands.size(); i++) {
+            if (operands.get(i) != null) {
+                RelDataType type = types[i];
+                inferUnknownTypes(type == null ? unknownType : type, scope, operands.get(i));
+            }
+        }
+    }
+
+    private RelDataType firstAccepted(SqlBasicCall call, int operand, RelDataType given, SqlValidatorScope scope) {
+        SqlDynamicParam parameter = (SqlDynamicParam) call.operand(operand);
+        for (SqlTypeName candidate : ParameterOperandTypes.CANDIDATES) {
+            RelDataType type = nullable(typeFactory.createSqlType(candidate));
+            setValidatedNodeType(parameter, type);
+            if (signatureAccepts(call, scope)) {
+                return type;
+            }
+        }
+        setValidatedNodeType(parameter, given);
+        return given;
+    }
+
+    private boolean signatureAccepts(SqlBasicCall call, SqlValidatorScope scope) {
+        checkingSignature = true;
+        try {
+            return call.getOperator().checkOperandTypes(new SqlCallBinding(this, scope, call), false);
+        } catch (RuntimeException refused) {
+            return false;
+        } finally {
+            checkingSignature = false;
+        }
+    }
+
+    private RelDataType text() {
+        return nullable(typeFactory.createSqlType(SqlTypeName.VARCHAR));
+    }
+
+    private RelDataType nullable(RelDataType type) {
+        return typeFactory.createTypeWithNullability(type, true);
+    }
+
+    /** The operand's type, or null where it has a {@code ?} whose type is not inferred yet. */
+    private @Nullable RelDataType knownType(SqlValidatorScope scope, SqlNode operand) {
+        try {
+            RelDataType type = deriveType(scope, operand);
+            return type.equals(unknownType) ? null : type;
+        } catch (CalciteContextException unknownYet) {
+            return null;
+        }
     }
 }

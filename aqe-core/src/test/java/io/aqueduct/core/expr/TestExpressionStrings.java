@@ -165,4 +165,27 @@ class TestExpressionStrings extends ArrowAllocatorTest {
                 .containsExactly("axy", "");
         assertThat(evaluateColumn(allocator, both, DataType.VARCHAR, "xxaxx")).containsExactly("a");
     }
+
+    @Test
+    void countsWithAFractionOrAnExponentRoundAsACastToInteger() {
+        Expression text = input(0, DataType.VARCHAR);
+        assertThat(evaluateColumn(allocator, pad(text, "4.5"), DataType.VARCHAR, "ab"))
+                .containsExactly("***ab");
+        assertThat(evaluateColumn(allocator, pad(text, "3.0E0"), DataType.VARCHAR, "ab"))
+                .containsExactly("*ab");
+        assertThat(evaluateColumn(allocator, pad(text, "-1.5"), DataType.VARCHAR, "ab"))
+                .containsExactly("");
+        assertErrorCode(
+                () -> evaluateColumn(allocator, pad(text, "Infinity"), DataType.VARCHAR, "ab"),
+                ErrorCode.INVALID_ARGUMENT);
+    }
+
+    private static Call pad(Expression text, String length) {
+        return call(
+                Function.LPAD,
+                DataType.VARCHAR,
+                text,
+                literal(length, DataType.VARCHAR),
+                literal("*", DataType.VARCHAR));
+    }
 }
