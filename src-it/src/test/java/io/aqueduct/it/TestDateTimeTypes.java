@@ -292,6 +292,16 @@ class TestDateTimeTypes {
         assertThat(sqlFailure(() -> query("SELECT date_trunc('month', o_orderkey) FROM orders"))
                         .getSQLState())
                 .startsWith("42");
+        // Past the year 9999 the client's date classes show a wrong year: arithmetic fails, text does not cast.
+        SQLException overflow = sqlFailure(() -> query("SELECT o_orderdate + INTERVAL '9000' YEAR FROM orders"));
+        assertThat(overflow.getSQLState()).isEqualTo("22008");
+        assertThat(overflow.getMessage()).contains("1 to 9999");
+        assertThat(sqlFailure(() -> query("SELECT CAST(o_orderdate AS TIMESTAMP) - INTERVAL '2000' YEAR FROM orders"))
+                        .getSQLState())
+                .isEqualTo("22008");
+        assertThat(sqlFailure(() -> query("SELECT CAST('+1' || CAST(o_orderdate AS VARCHAR) AS DATE) FROM orders"))
+                        .getSQLState())
+                .isEqualTo("22018");
     }
 
     private void query(String sql) throws SQLException {

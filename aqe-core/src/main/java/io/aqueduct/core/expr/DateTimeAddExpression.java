@@ -1,14 +1,18 @@
 package io.aqueduct.core.expr;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.DateTimes;
+import io.aqueduct.core.type.TypeKind;
 import java.time.DateTimeException;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
  * A DATE, TIMESTAMP or TIME plus a BIGINT amount of days, months or microseconds. Adding months clamps
- * to the end of a shorter month (Jan 31 + 1 month = Feb 28); a TIME wraps around midnight.
+ * to the end of a shorter month (Jan 31 + 1 month = Feb 28); a TIME wraps around midnight. A DATE or TIMESTAMP past
+ * the years 1 to 9999 fails with 22008: the client's date classes would show it with a wrong year.
  */
 final class DateTimeAddExpression extends BinaryExpression<FieldVector, BigIntVector, FieldVector> {
     private final Function function;
@@ -28,13 +32,21 @@ final class DateTimeAddExpression extends BinaryExpression<FieldVector, BigIntVe
         try {
             for (int i = 0; i < rowCount; i++) {
                 if (!values.isNull(i) && !amounts.isNull(i)) {
-                    long micros = DateTimeValues.micros(values, type, i);
-                    DateTimeValues.set(result, type, i, add(micros, amounts.get(i)));
+                    long sum = add(DateTimeValues.micros(values, type, i), amounts.get(i));
+                    if (type.kind() != TypeKind.TIME && (sum < DateTimes.MIN_MICROS || sum > DateTimes.MAX_MICROS)) {
+                        throw outOfRange();
+                    }
+                    DateTimeValues.set(result, type, i, sum);
                 }
             }
         } catch (ArithmeticException | DateTimeException e) {
-            throw DecimalMath.outOfRange();
+            throw outOfRange();
         }
+    }
+
+    private AqueductException outOfRange() {
+        return new AqueductException(
+                ErrorCode.DATETIME_OUT_OF_RANGE, type.kind() + " value out of range: the years are 1 to 9999");
     }
 
     private long add(long micros, long amount) {

@@ -10,7 +10,6 @@ import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
-import java.time.LocalDate;
 import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -146,7 +145,7 @@ final class TextCasts {
 
     static CastExpression.Conversion toDate() {
         return (input, result, rowCount) -> parseEach(input, rowCount, DataType.DATE, (text, row) -> {
-            long epochDay = LocalDate.parse(text).toEpochDay();
+            long epochDay = DateTimes.parseDate(text);
             if (epochDay != (int) epochDay) {
                 throw DecimalMath.outOfRange();
             }

@@ -1,7 +1,7 @@
 package io.aqueduct.core.file;
 
 import io.aqueduct.core.type.DataType;
-import java.time.LocalDate;
+import io.aqueduct.core.type.DateTimes;
 import java.time.format.DateTimeParseException;
 import java.util.regex.Pattern;
 
@@ -77,7 +77,7 @@ final class CsvTypeInference {
 
     private static boolean isDate(String value) {
         try {
-            LocalDate.parse(value);
+            DateTimes.parseDate(value);
             return true;
         } catch (DateTimeParseException e) {
             return false;

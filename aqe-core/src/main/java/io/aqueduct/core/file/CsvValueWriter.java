@@ -6,7 +6,6 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.DateTimes;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.time.LocalDate;
 import java.util.Locale;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -54,8 +53,7 @@ interface CsvValueWriter {
             }
             case DATE -> {
                 DateDayVector dates = (DateDayVector) vector;
-                yield (text, index) -> dates.set(
-                        index, Math.toIntExact(LocalDate.parse(text.trim()).toEpochDay()));
+                yield (text, index) -> dates.set(index, Math.toIntExact(DateTimes.parseDate(text.trim())));
             }
             case VARCHAR -> {
                 VarCharVector strings = (VarCharVector) vector;

@@ -79,7 +79,7 @@ final class ParameterBinder {
         if (value instanceof LocalDateTime dateTime) {
             return dateTime.toLocalDate().toEpochDay();
         }
-        return LocalDate.parse(value.toString().trim()).toEpochDay();
+        return DateTimes.parseDate(value.toString().trim());
     }
 
     /**

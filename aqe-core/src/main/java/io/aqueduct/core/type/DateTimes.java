@@ -6,6 +6,7 @@ import java.time.LocalTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
 import java.time.temporal.ChronoField;
 
 /**
@@ -18,6 +19,11 @@ public final class DateTimes {
     public static final long MICROS_PER_MILLI = 1_000L;
     public static final long MICROS_PER_SECOND = 1_000_000L;
     public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
+
+    /** The first and the last microsecond of the years 1 to 9999, the range of SQL's DATE and TIMESTAMP. */
+    public static final long MIN_MICROS = toMicros(LocalDateTime.of(1, 1, 1, 0, 0));
+
+    public static final long MAX_MICROS = toMicros(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000));
 
     private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
             .appendPattern("HH:mm")
@@ -70,9 +76,27 @@ public final class DateTimes {
         return Math.floorDiv(micros, MICROS_PER_DAY);
     }
 
-    /** Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]]]}; fractions beyond microseconds are truncated. */
+    /**
+     * Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]]]}; fractions beyond microseconds are truncated. A year outside 1 to
+     * 9999 does not parse.
+     */
     public static long parseTimestamp(String text) {
-        return toMicros(LocalDateTime.parse(text, TIMESTAMP_TEXT));
+        LocalDateTime dateTime = LocalDateTime.parse(text, TIMESTAMP_TEXT);
+        checkYear(dateTime.getYear(), text);
+        return toMicros(dateTime);
+    }
+
+    /** Parses {@code yyyy-MM-dd} to its epoch day. A year outside 1 to 9999 does not parse. */
+    public static long parseDate(String text) {
+        LocalDate date = LocalDate.parse(text);
+        checkYear(date.getYear(), text);
+        return date.toEpochDay();
+    }
+
+    private static void checkYear(int year, String text) {
+        if (year < 1 || year > 9999) {
+            throw new DateTimeParseException("The year " + year + " is outside 1 to 9999", text, 0);
+        }
     }
 
     /** Parses {@code HH:mm[:ss[.f...]]}. */

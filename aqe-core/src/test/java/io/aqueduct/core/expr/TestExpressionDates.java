@@ -61,6 +61,18 @@ class TestExpressionDates extends ArrowAllocatorTest {
     }
 
     @Test
+    void resultsOutsideTheYears1To9999Fail() {
+        assertThat(add(Function.DATE_ADD_DAYS, LocalDate.of(9999, 12, 30), 1L)).isEqualTo(LocalDate.of(9999, 12, 31));
+        assertErrorCode(
+                () -> add(Function.DATE_ADD_DAYS, LocalDate.of(9999, 12, 31), 1L), ErrorCode.DATETIME_OUT_OF_RANGE);
+        assertErrorCode(
+                () -> add(Function.DATETIME_ADD_MONTHS, LocalDate.of(1, 1, 31), -1L), ErrorCode.DATETIME_OUT_OF_RANGE);
+        assertErrorCode(
+                () -> add(Function.DATE_ADD_DAYS, LocalDate.of(2000, 1, 1), Long.MAX_VALUE),
+                ErrorCode.DATETIME_OUT_OF_RANGE);
+    }
+
+    @Test
     void nullOperandsGiveNull() {
         Call add =
                 call(Function.DATETIME_ADD_MONTHS, DataType.DATE, input(0, DataType.DATE), input(1, DataType.BIGINT));

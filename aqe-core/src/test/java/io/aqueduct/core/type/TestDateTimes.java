@@ -3,6 +3,7 @@ package io.aqueduct.core.type;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
@@ -26,6 +27,17 @@ class TestDateTimes {
         assertThat(DateTimes.parseTimestamp("2024-01-02T03:04"))
                 .isEqualTo(DateTimes.toMicros(LocalDateTime.of(2024, 1, 2, 3, 4)));
         assertThatThrownBy(() -> DateTimes.parseTimestamp("2024-13-02")).isInstanceOf(DateTimeParseException.class);
+    }
+
+    @Test
+    void yearsOutside1To9999DoNotParse() {
+        assertThat(DateTimes.parseDate("9999-12-31"))
+                .isEqualTo(LocalDate.of(9999, 12, 31).toEpochDay());
+        assertThat(DateTimes.parseTimestamp("0001-01-01")).isEqualTo(DateTimes.MIN_MICROS);
+        assertThatThrownBy(() -> DateTimes.parseDate("+10000-01-01")).isInstanceOf(DateTimeParseException.class);
+        assertThatThrownBy(() -> DateTimes.parseDate("0000-12-31")).isInstanceOf(DateTimeParseException.class);
+        assertThatThrownBy(() -> DateTimes.parseTimestamp("+10000-01-01 00:00:00"))
+                .isInstanceOf(DateTimeParseException.class);
     }
 
     @Test
