@@ -43,6 +43,60 @@ final class AqueductDatabaseMetaData extends AvaticaDatabaseMetaData {
         return (Integer) connection.serverProperty(Meta.DatabaseProperty.GET_DATABASE_MINOR_VERSION);
     }
 
+    // Result sets are forward-only and read-only: no change to their rows is visible or detected. Avatica's client
+    // threw a RuntimeException ("todo") from these.
+
+    @Override
+    public boolean ownUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean ownInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersUpdatesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersDeletesAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean othersInsertsAreVisible(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean updatesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean deletesAreDetected(int type) {
+        return false;
+    }
+
+    @Override
+    public boolean insertsAreDetected(int type) {
+        return false;
+    }
+
+    /** The one holdability a result set has: there are no transactions to commit under it. */
+    @Override
+    public boolean supportsResultSetHoldability(int holdability) {
+        return holdability == getResultSetHoldability();
+    }
+
     private ResultSet empty(MetadataLayout layout) throws SQLException {
         return connection.localResultSet(layout, List.of());
     }

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.aqueduct.it.cluster.AqueductCluster;
 import io.aqueduct.it.cluster.SharedCluster;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
 import java.sql.Types;
 import java.util.ArrayList;
@@ -148,4 +151,63 @@ class TestIdentifiersAndMetadata {
 
     /** One row of {@code getColumns}: position, name, JDBC type and, for DECIMAL, the scale. */
     private record ColumnDescription(int position, String name, int jdbcType, Integer scale) {}
+
+    /**
+     * Tools call any method of DatabaseMetaData (DBeaver and SchemaCrawler call most): each one answers, a result set
+     * reads to its end, and none throws an unchecked exception. Only SQLFeatureNotSupportedException would be allowed.
+     */
+    @Test
+    void everyDatabaseMetaDataMethodAnswers() throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        List<String> failures = new ArrayList<>();
+        int called = 0;
+        for (Method method : DatabaseMetaData.class.getMethods()) {
+            if (method.getName().equals("unwrap")) {
+                continue;
+            }
+            try {
+                Object answer = method.invoke(metaData, arguments(method));
+                if (answer instanceof ResultSet rows) {
+                    try (rows) {
+                        while (rows.next()) {
+                            rows.getObject(1);
+                        }
+                    }
+                }
+                called++;
+            } catch (InvocationTargetException e) {
+                if (!(e.getCause() instanceof SQLFeatureNotSupportedException)) {
+                    failures.add(method.getName() + ": " + e.getCause());
+                }
+            } catch (IllegalAccessException e) {
+                throw new AssertionError(e);
+            }
+        }
+        assertThat(failures).isEmpty();
+        assertThat(called).isGreaterThan(150);
+        assertThat(metaData.supportsResultSetHoldability(ResultSet.HOLD_CURSORS_OVER_COMMIT))
+                .isTrue();
+        assertThat(metaData.supportsResultSetHoldability(ResultSet.CLOSE_CURSORS_AT_COMMIT))
+                .isFalse();
+        assertThat(metaData.ownUpdatesAreVisible(ResultSet.TYPE_FORWARD_ONLY)).isFalse();
+    }
+
+    /** Arguments a tool would pass: the tpch orders table where one is named, the first constant of int options. */
+    private static Object[] arguments(Method method) {
+        Class<?>[] types = method.getParameterTypes();
+        Object[] arguments = new Object[types.length];
+        List<String> names = new ArrayList<>(List.of("tpch", "tiny", "orders", "tpch", "tiny", "lineitem"));
+        for (int i = 0; i < types.length; i++) {
+            if (types[i] == String.class) {
+                arguments[i] = names.isEmpty() ? "%" : names.remove(0);
+            } else if (types[i] == int.class) {
+                arguments[i] = ResultSet.TYPE_FORWARD_ONLY;
+            } else if (types[i] == boolean.class) {
+                arguments[i] = false;
+            } else if (types[i] == Class.class) {
+                arguments[i] = DatabaseMetaData.class;
+            }
+        }
+        return arguments;
+    }
 }
