@@ -117,7 +117,9 @@ final class AqueductAvaticaConnection extends AvaticaConnection implements Aqued
     public void setClientInfo(Properties properties) throws SQLClientInfoException {
         requireOpenForClientInfo();
         clientInfo.clear();
-        clientInfo.putAll(properties);
+        if (properties != null) {
+            clientInfo.putAll(properties);
+        }
     }
 
     @Override

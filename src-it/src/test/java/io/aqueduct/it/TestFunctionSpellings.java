@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps
+ * and TO_DATE and TO_TIMESTAMP reading them, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -221,6 +222,19 @@ class TestFunctionSpellings {
                                 + " strftime(o_orderdate, '%B %-d') AS c, strftime(o_orderdate, '%a %j') AS d,"
                                 + " strftime(CAST(o_orderdate AS TIMESTAMP) + o_orderkey * INTERVAL 1 MINUTE,"
                                 + " '%Y-%m-%d %H:%M:%S %I %p') AS e FROM orders"),
+                // PostgreSQL's TO_DATE and TO_TIMESTAMP read TO_CHAR templates, DuckDB's strptime its formats.
+                pair(
+                        "SELECT o_orderkey, to_date(to_char(o_orderdate, 'DD Mon YYYY'), 'DD Mon YYYY') AS a,"
+                                + " to_date(to_char(o_orderdate, 'YYYYMMDD'), 'YYYYMMDD') AS b,"
+                                + " to_timestamp(CAST(o_orderdate AS VARCHAR) || ' ' || LPAD(CAST(o_orderkey % 12 + 1"
+                                + " AS VARCHAR), 2, '0') || ':' || CAST(o_custkey % 60 AS VARCHAR) || ' PM',"
+                                + " 'YYYY-MM-DD HH12:MI AM') AS c, to_timestamp(o_orderkey * 1000.25) AS d FROM orders",
+                        "SELECT o_orderkey, CAST(strptime(strftime(o_orderdate, '%d %b %Y'), '%d %b %Y') AS DATE) AS a,"
+                                + " o_orderdate AS b,"
+                                + " strptime(CAST(o_orderdate AS VARCHAR) || ' ' || LPAD(CAST(o_orderkey % 12 + 1"
+                                + " AS VARCHAR), 2, '0') || ':' || LPAD(CAST(o_custkey % 60 AS VARCHAR), 2, '0')"
+                                + " || ' PM', '%Y-%m-%d %I:%M %p') AS c,"
+                                + " make_timestamp(CAST(o_orderkey * 1000.25 * 1000000 AS BIGINT)) AS d FROM orders"),
                 // The approximate percentiles are the exact discrete one, DuckDB's QUANTILE_DISC.
                 pair(
                         "SELECT l_returnflag, approx_percentile(l_quantity, 0.5) AS a,"

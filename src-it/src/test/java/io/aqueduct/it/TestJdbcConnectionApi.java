@@ -50,6 +50,9 @@ class TestJdbcConnectionApi {
             assertThat(connection.getClientInfo()).isEqualTo(properties);
             connection.setClientInfo("ClientUser", null);
             assertThat(connection.getClientInfo()).isEmpty();
+            connection.setClientInfo(properties);
+            connection.setClientInfo((Properties) null);
+            assertThat(connection.getClientInfo()).isEmpty();
             closed = connection;
         }
         assertThatThrownBy(() -> closed.setClientInfo("ApplicationName", "x"))

@@ -20,6 +20,8 @@ public enum ErrorCode {
     NUMERIC_OUT_OF_RANGE(ErrorType.USER, "22003"),
     INVALID_CAST(ErrorType.USER, "22018"),
     INVALID_ARGUMENT(ErrorType.USER, "22023"),
+    /** Text that does not match the template it is read with (TO_DATE, TO_TIMESTAMP). */
+    INVALID_DATETIME_FORMAT(ErrorType.USER, "22007"),
     /** A DATE or TIMESTAMP outside the years 1 to 9999 that SQL and JDBC's date and time classes hold. */
     DATETIME_OUT_OF_RANGE(ErrorType.USER, "22008"),
     /** A value in a data file that does not parse as its column's type (invalid text representation). */

@@ -80,6 +80,12 @@ public final class ExpressionCompiler {
                         compile(operands.get(0)),
                         operands.get(0).type(),
                         literalText(operands.get(1), "TO_CHAR template"));
+            case PARSE_DATETIME -> {
+                String template = literalText(operands.get(1), "TO_DATE or TO_TIMESTAMP template");
+                yield template == null
+                        ? new LiteralExpression(new Literal(null, call.type()))
+                        : new ParseDateTimeExpression(coerce(operands.get(0), DataType.VARCHAR), call.type(), template);
+            }
             case CONCAT -> new ConcatExpression(coerceAll(operands, DataType.VARCHAR));
             case UPPER, LOWER -> new CaseConversionExpression(function, coerce(operands.get(0), DataType.VARCHAR));
             case TRIM -> new TrimExpression(coerce(operands.get(0), DataType.VARCHAR));

@@ -147,6 +147,11 @@ public enum Function {
     REGEXP_EXTRACT,
     /** {@code (date or timestamp, template)}: VARCHAR, PostgreSQL's TO_CHAR; see {@link PgDateTimeFormat}. */
     TO_CHAR,
+    /**
+     * {@code (text, template)}: the DATE or TIMESTAMP (the call's type) the text writes in the template, PostgreSQL's
+     * TO_DATE and TO_TIMESTAMP; see {@link PgDateTimeFormat#read}.
+     */
+    PARSE_DATETIME,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
     MD5,
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */

@@ -230,7 +230,9 @@ public final class QueryCompiler {
                                             SqlLibraryOperators.MIN_BY,
                                             RegexExtractFunction.REGEXP_EXTRACT,
                                             RegexExtractFunction.REGEXP_SUBSTR,
-                                            DateTruncFunction.INSTANCE),
+                                            DateTruncFunction.INSTANCE,
+                                            DateTimeParseFunctions.TO_DATE,
+                                            DateTimeParseFunctions.TO_TIMESTAMP),
                                     FunctionAliases.ALL.stream()))
                     .toList())));
 

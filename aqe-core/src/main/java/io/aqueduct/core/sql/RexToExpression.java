@@ -217,6 +217,11 @@ final class RexToExpression {
             case "REGEXP_LIKE" -> call(Function.REGEXP_LIKE, call, type);
             case "REGEXP_EXTRACT", "REGEXP_SUBSTR" -> call(Function.REGEXP_EXTRACT, call, type);
             case "TO_CHAR" -> call(Function.TO_CHAR, call, type);
+            case "TO_DATE" -> call(Function.PARSE_DATETIME, call, type);
+            case "TO_TIMESTAMP" ->
+                call.getOperands().size() == 2
+                        ? call(Function.PARSE_DATETIME, call, type)
+                        : fromEpochSeconds(call, type);
             case "LAST_DAY" -> lastDay(call, type);
             case "OVERLAY" -> overlay(call, type);
             case "OCTET_LENGTH" -> call(Function.OCTET_LENGTH, call, type);
@@ -482,6 +487,19 @@ final class RexToExpression {
     }
 
     /** {@code LAST_DAY(value)}: the DATE of the last day of the value's month, the month's first day + 1 month - 1 day. */
+    /** {@code TO_TIMESTAMP(seconds)}: 1970-01-01 00:00:00 plus the seconds, rounded to the microsecond. */
+    private Expression fromEpochSeconds(RexCall call, DataType type) {
+        Expression seconds = as(translate(call.getOperands().get(0)), DataType.DOUBLE);
+        Expression micros = new Call(
+                Function.MULTIPLY,
+                List.of(seconds, new Literal((double) DateTimes.MICROS_PER_SECOND, DataType.DOUBLE)),
+                DataType.DOUBLE);
+        return new Call(
+                Function.DATETIME_ADD_MICROS,
+                List.of(new Literal(0L, DataType.TIMESTAMP), as(micros, DataType.BIGINT)),
+                type);
+    }
+
     private Expression lastDay(RexCall call, DataType type) {
         Expression date = as(translate(call.getOperands().get(0)), DataType.DATE);
         Expression monthStart = unitCall(Function.DATETIME_FLOOR, TimeUnitRange.MONTH.name(), date, DataType.DATE);
