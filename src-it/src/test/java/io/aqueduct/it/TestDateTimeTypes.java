@@ -93,9 +93,12 @@ class TestDateTimeTypes {
                         + " EXTRACT(WEEK FROM ts) AS w, count(*) FROM " + TIMESTAMPS
                         + " WHERE o_orderkey < 3000 GROUP BY EXTRACT(MINUTE FROM ts), EXTRACT(SECOND FROM ts),"
                         + " EXTRACT(DOY FROM ts), EXTRACT(WEEK FROM ts)"),
+                // EXTRACT's DOW counts from Sunday = 0, as DuckDB's; JDBC's DAYOFWEEK from Sunday = 1.
                 pair(
-                        "SELECT EXTRACT(DOW FROM o_orderdate) AS dow, count(*) FROM orders GROUP BY EXTRACT(DOW FROM o_orderdate)",
-                        "SELECT dayofweek(o_orderdate) + 1 AS dow, count(*) FROM orders GROUP BY dayofweek(o_orderdate) + 1"),
+                        "SELECT EXTRACT(DOW FROM o_orderdate) AS dow, DATE_PART('dow', o_orderdate) AS dp,"
+                                + " DAYOFWEEK(o_orderdate) AS jdbc, count(*) FROM orders GROUP BY 1, 2, 3",
+                        "SELECT EXTRACT(DOW FROM o_orderdate) AS dow, date_part('dow', o_orderdate) AS dp,"
+                                + " dayofweek(o_orderdate) + 1 AS jdbc, count(*) FROM orders GROUP BY 1, 2, 3"),
                 same(
                         "SELECT count(*), sum(l_quantity) FROM lineitem JOIN (SELECT DISTINCT CAST(o_orderdate AS TIMESTAMP) AS t"
                                 + " FROM orders WHERE o_orderpriority = '1-URGENT') u ON CAST(l_shipdate AS TIMESTAMP) = u.t"),

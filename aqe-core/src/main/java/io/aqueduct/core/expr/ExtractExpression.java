@@ -12,7 +12,8 @@ import org.apache.arrow.vector.FieldVector;
 
 /**
  * EXTRACT of a field of a DATE, TIMESTAMP or TIME as BIGINT, with Calcite's meanings (Calcite folds
- * constant EXTRACTs during planning, so both must agree): DOW is 1 for Sunday through 7 for Saturday,
+ * constant EXTRACTs during planning, so both must agree): DOW is 1 for Sunday through 7 for Saturday (JDBC's
+ * DAYOFWEEK; an EXTRACT of DOW written in SQL is one less, see {@code DayOfWeekExtracts}),
  * ISODOW 1 for Monday through 7 for Sunday, WEEK and ISOYEAR are ISO 8601's, SECOND is the whole
  * seconds, MILLISECOND and MICROSECOND include the seconds (12.345 s gives 12345 ms), EPOCH is whole
  * seconds since 1970-01-01 00:00:00. A TIME is read as a time on 1970-01-01.

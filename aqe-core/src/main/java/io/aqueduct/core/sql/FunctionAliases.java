@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.apache.calcite.avatica.util.TimeUnit;
+import org.apache.calcite.avatica.util.TimeUnitRange;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlFunction;
@@ -184,8 +185,11 @@ final class FunctionAliases {
         return SqlStdOperatorTable.SUBSTRING.createCall(pos, joined, afterSeparator);
     }
 
+    /** {@code DATE_PART('unit', x)}: EXTRACT, with DOW counted from Sunday = 0 as EXTRACT's ({@link DayOfWeekExtracts}). */
     private static SqlNode extract(SqlParserPos pos, List<SqlNode> operands) {
-        return SqlStdOperatorTable.EXTRACT.createCall(pos, unit("DATE_PART", operands.get(0)), operands.get(1));
+        SqlIntervalQualifier unit = unit("DATE_PART", operands.get(0));
+        SqlNode extract = SqlStdOperatorTable.EXTRACT.createCall(pos, unit, operands.get(1));
+        return unit.timeUnitRange == TimeUnitRange.DOW ? DayOfWeekExtracts.fromSundayZero(extract) : extract;
     }
 
     /** {@code SPACE(n)}: n spaces, {@code REPEAT(' ', n)}. */

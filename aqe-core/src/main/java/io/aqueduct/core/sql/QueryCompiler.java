@@ -558,8 +558,10 @@ public final class QueryCompiler {
     private static SqlNode parse(String sql) {
         try {
             SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
-            SqlNode resolved =
-                    ModeCalls.resolve(sql, PercentileCalls.resolve(sql, JdbcEscapeFunctions.resolve(sql, parsed)));
+            SqlNode resolved = ModeCalls.resolve(
+                    sql,
+                    PercentileCalls.resolve(
+                            sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
             return NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);

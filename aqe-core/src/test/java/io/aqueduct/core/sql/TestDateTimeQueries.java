@@ -63,11 +63,13 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
         assertThat(row("SELECT EXTRACT(YEAR FROM x), EXTRACT(MONTH FROM x), EXTRACT(DAY FROM x), EXTRACT(HOUR FROM x),"
                         + " EXTRACT(MINUTE FROM x), EXTRACT(SECOND FROM x), EXTRACT(QUARTER FROM x) FROM " + ts))
                 .containsExactly(2024L, 12L, 30L, 13L, 14L, 15L, 4L);
-        // 2024-12-30 is a Monday in ISO week 1 of 2025.
-        assertThat(row("SELECT EXTRACT(DOW FROM x), EXTRACT(DOY FROM x), EXTRACT(WEEK FROM x),"
-                        + " EXTRACT(MILLISECOND FROM x), EXTRACT(EPOCH FROM x) FROM " + ts))
+        // 2024-12-30 is a Monday in ISO week 1 of 2025: DOW 1 from Sunday = 0 (PostgreSQL), DAYOFWEEK 2 (JDBC).
+        assertThat(row("SELECT EXTRACT(DOW FROM x), DAYOFWEEK(x), DATE_PART('dow', x), EXTRACT(DOY FROM x),"
+                        + " EXTRACT(WEEK FROM x), EXTRACT(MILLISECOND FROM x), EXTRACT(EPOCH FROM x) FROM " + ts))
                 .containsExactly(
+                        1L,
                         2L,
+                        1L,
                         365L,
                         1L,
                         15_678L,
