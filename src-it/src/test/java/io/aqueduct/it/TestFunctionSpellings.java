@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps
- * and TO_DATE and TO_TIMESTAMP reading them, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * and TO_DATE and TO_TIMESTAMP reading them, TRANSLATE, INSTR, COUNT_IF, MAKE_DATE, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -235,6 +235,11 @@ class TestFunctionSpellings {
                                 + " AS VARCHAR), 2, '0') || ':' || LPAD(CAST(o_custkey % 60 AS VARCHAR), 2, '0')"
                                 + " || ' PM', '%Y-%m-%d %I:%M %p') AS c,"
                                 + " make_timestamp(CAST(o_orderkey * 1000.25 * 1000000 AS BIGINT)) AS d FROM orders"),
+                same("SELECT o_orderkey, translate(o_comment, 'aeiou', 'AE') AS a, instr(o_comment, 'the') AS b,"
+                        + " make_date(CAST(extract(year FROM o_orderdate) AS INTEGER), CAST(o_orderkey % 12 + 1 AS INTEGER),"
+                        + " CAST(o_custkey % 28 + 1 AS INTEGER)) AS c FROM orders"),
+                same("SELECT o_orderstatus, count_if(o_totalprice > 100000) AS a, count_if(o_comment LIKE '%zz%') AS b"
+                        + " FROM orders GROUP BY o_orderstatus"),
                 // The approximate percentiles are the exact discrete one, DuckDB's QUANTILE_DISC.
                 pair(
                         "SELECT l_returnflag, approx_percentile(l_quantity, 0.5) AS a,"

@@ -118,7 +118,8 @@ public final class ExpressionCompiler {
                     REGEXP_EXTRACT,
                     MD5,
                     ASCII,
-                    CHR -> StringFunctionCompiler.compile(call);
+                    CHR,
+                    TRANSLATE -> StringFunctionCompiler.compile(call);
         };
     }
 

@@ -157,7 +157,12 @@ public enum Function {
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */
     ASCII,
     /** {@code (code)}: the character of that code point (CHR, JDBC's CHAR); 0 and invalid code points fail. */
-    CHR;
+    CHR,
+    /**
+     * {@code (string, from, to)}: the string with each character of {@code from} replaced by the character at the same
+     * place of {@code to}, or removed where {@code to} is shorter (PostgreSQL's, Oracle's and DuckDB's TRANSLATE).
+     */
+    TRANSLATE;
 
     /** Whether the function gives the same value for the same operands, so that a call of constants may be folded. */
     public boolean isDeterministic() {

@@ -66,6 +66,8 @@ final class StringFunctionCompiler {
                         DataType.BIGINT,
                         call.type());
             case CHR -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::character);
+            case TRANSLATE ->
+                new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::translate);
             default -> throw new IllegalArgumentException("Not a string function: " + call.function());
         };
     }
@@ -74,6 +76,32 @@ final class StringFunctionCompiler {
     private static Long position(String[] values) {
         int index = values[1].indexOf(values[0]);
         return index < 0 ? 0L : values[1].codePointCount(0, index) + 1L;
+    }
+
+    /** {@code values}: the string, the characters to replace, and their replacements (fewer: the rest are removed). */
+    private static String translate(String[] values) {
+        int[] from = values[1].codePoints().toArray();
+        int[] to = values[2].codePoints().toArray();
+        StringBuilder result = new StringBuilder(values[0].length());
+        values[0].codePoints().forEach(codePoint -> {
+            int at = indexOf(from, codePoint);
+            if (at < 0) {
+                result.appendCodePoint(codePoint);
+            } else if (at < to.length) {
+                result.appendCodePoint(to[at]);
+            }
+        });
+        return result.toString();
+    }
+
+    /** The first place of {@code codePoint} in {@code codePoints}, -1 where it is not. */
+    private static int indexOf(int[] codePoints, int codePoint) {
+        for (int i = 0; i < codePoints.length; i++) {
+            if (codePoints[i] == codePoint) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** {@code values}: flag (BOTH, LEADING, TRAILING), the characters to remove, the string. */

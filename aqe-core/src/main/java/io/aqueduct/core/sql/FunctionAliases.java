@@ -11,8 +11,10 @@ import java.util.function.BiFunction;
 import java.util.stream.Collectors;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCharStringLiteral;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlIdentifier;
@@ -30,6 +32,7 @@ import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandCountRanges;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
@@ -72,7 +75,10 @@ final class FunctionAliases {
             alias("BIT_LENGTH", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::bitLength),
             alias("SPACE", 1, 1, SqlFunctionCategory.STRING, FunctionAliases::spaces),
             alias("DAYNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::dayName),
-            alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName));
+            alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName),
+            alias("INSTR", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::instr),
+            alias("COUNT_IF", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::countIf),
+            alias("MAKE_DATE", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::makeDate));
 
     /** What DATEDIFF truncates its values to before it counts each unit: weeks are whole weeks of days, as DuckDB's. */
     private static final Map<TimeUnit, TimeUnit> DIFFERENCE_TRUNCATION = Map.of(
@@ -183,6 +189,41 @@ final class FunctionAliases {
                 SqlStdOperatorTable.CHAR_LENGTH.createCall(pos, separator),
                 SqlLiteral.createExactNumeric("1", pos));
         return SqlStdOperatorTable.SUBSTRING.createCall(pos, joined, afterSeparator);
+    }
+
+    /** {@code INSTR(s, sub)} (Oracle, MySQL): {@code POSITION(sub IN s)}. */
+    private static SqlNode instr(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlStdOperatorTable.POSITION.createCall(pos, operands.get(1), operands.get(0));
+    }
+
+    /** {@code COUNT_IF(condition)} (DuckDB, Snowflake, Trino): {@code COUNT(CASE WHEN condition THEN 1 END)}. */
+    private static SqlNode countIf(SqlParserPos pos, List<SqlNode> operands) {
+        SqlNode whenTrue = new SqlCase(
+                pos,
+                null,
+                SqlNodeList.of(operands.get(0)),
+                SqlNodeList.of(SqlLiteral.createExactNumeric("1", pos)),
+                SqlLiteral.createNull(pos));
+        return SqlStdOperatorTable.COUNT.createCall(pos, whenTrue);
+    }
+
+    /**
+     * {@code MAKE_DATE(year, month, day)} (PostgreSQL, DuckDB): the date {@link DateTimeParseFunctions#TO_DATE} reads
+     * from the three numbers written {@code year-month-day}, so that a day the calendar lacks fails with 22008.
+     */
+    private static SqlNode makeDate(SqlParserPos pos, List<SqlNode> operands) {
+        SqlNode text = null;
+        for (SqlNode part : operands) {
+            SqlNode partText = SqlStdOperatorTable.CAST.createCall(
+                    pos, part, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.VARCHAR, pos), pos));
+            text = text == null
+                    ? partText
+                    : SqlStdOperatorTable.CONCAT.createCall(
+                            pos,
+                            SqlStdOperatorTable.CONCAT.createCall(pos, text, SqlLiteral.createCharString("-", pos)),
+                            partText);
+        }
+        return DateTimeParseFunctions.TO_DATE.createCall(pos, text, SqlLiteral.createCharString("YYYY-MM-DD", pos));
     }
 
     /** {@code DATE_PART('unit', x)}: EXTRACT, with DOW counted from Sunday = 0 as EXTRACT's ({@link DayOfWeekExtracts}). */

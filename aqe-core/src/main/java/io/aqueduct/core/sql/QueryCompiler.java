@@ -223,6 +223,7 @@ public final class QueryCompiler {
                             Stream.concat(
                                     Stream.of(
                                             SqlLibraryOperators.REVERSE,
+                                            SqlLibraryOperators.TRANSLATE3,
                                             SqlLibraryOperators.ILIKE,
                                             SqlLibraryOperators.NOT_ILIKE,
                                             SqlLibraryOperators.INFIX_CAST,

@@ -249,6 +249,7 @@ final class RexToExpression {
             case "ROUND" -> call(Function.ROUND, call, type);
             case "TRUNCATE" -> call(Function.TRUNCATE, call, type);
             case "REPLACE" -> call(Function.REPLACE, call, type);
+            case "TRANSLATE3" -> call(Function.TRANSLATE, call, type);
             case "DATE_TRUNC" -> dateTrunc(call, type);
             case "PI" -> new Literal(Math.PI, type);
             case "RAND", "RANDOM" -> {
