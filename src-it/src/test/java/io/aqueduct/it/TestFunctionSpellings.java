@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps
- * and TO_DATE and TO_TIMESTAMP reading them, TRANSLATE, INSTR, COUNT_IF, MAKE_DATE, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * and TO_DATE and TO_TIMESTAMP reading them, TRANSLATE, INSTR, COUNT_IF, MAKE_DATE, DuckDB's STRFTIME, STRPTIME and
+ * REGEXP_MATCHES, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
@@ -240,6 +241,13 @@ class TestFunctionSpellings {
                         + " CAST(o_custkey % 28 + 1 AS INTEGER)) AS c FROM orders"),
                 same("SELECT o_orderstatus, count_if(o_totalprice > 100000) AS a, count_if(o_comment LIKE '%zz%') AS b"
                         + " FROM orders GROUP BY o_orderstatus"),
+                // DuckDB's STRFTIME, STRPTIME and REGEXP_MATCHES, as DuckDB spells them.
+                same("SELECT o_orderkey, strftime(o_orderdate, '%A, %B %-d %Y (%j) %a %b %y') AS a,"
+                        + " strftime(CAST(o_orderdate AS TIMESTAMP) + o_orderkey * INTERVAL '1' SECOND,"
+                        + " '%Y-%m-%dT%H:%M:%S.%f %I %p') AS b,"
+                        + " strptime(strftime(o_orderdate, '%d/%m/%Y') || ' ' || CAST(o_orderkey % 24 AS VARCHAR),"
+                        + " '%d/%m/%Y %H') AS c, regexp_matches(o_comment, 'fur[a-z]+s') AS d,"
+                        + " regexp_matches(o_comment, '^SLY', 'i') AS e FROM orders"),
                 // The approximate percentiles are the exact discrete one, DuckDB's QUANTILE_DISC.
                 pair(
                         "SELECT l_returnflag, approx_percentile(l_quantity, 0.5) AS a,"

@@ -78,7 +78,11 @@ final class FunctionAliases {
             alias("MONTHNAME", 1, 1, SqlFunctionCategory.TIMEDATE, FunctionAliases::monthName),
             alias("INSTR", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::instr),
             alias("COUNT_IF", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::countIf),
-            alias("MAKE_DATE", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::makeDate));
+            alias("MAKE_DATE", 3, 3, SqlFunctionCategory.TIMEDATE, FunctionAliases::makeDate),
+            alias("STRFTIME", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::strftime),
+            alias("STRPTIME", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::strptime),
+            alias("REGEXP_MATCHES", 2, 3, SqlFunctionCategory.STRING, renamed(SqlLibraryOperators.REGEXP_LIKE)),
+            alias("TODAY", 0, 0, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.CURRENT_DATE)));
 
     /** What DATEDIFF truncates its values to before it counts each unit: weeks are whole weeks of days, as DuckDB's. */
     private static final Map<TimeUnit, TimeUnit> DIFFERENCE_TRUNCATION = Map.of(
@@ -224,6 +228,25 @@ final class FunctionAliases {
                             partText);
         }
         return DateTimeParseFunctions.TO_DATE.createCall(pos, text, SqlLiteral.createCharString("YYYY-MM-DD", pos));
+    }
+
+    /** DuckDB's {@code STRFTIME(value, format)}: {@code TO_CHAR} with the format as a template ({@link StrftimeFormats}). */
+    private static SqlNode strftime(SqlParserPos pos, List<SqlNode> operands) {
+        return SqlLibraryOperators.TO_CHAR_PG.createCall(pos, operands.get(0), template("STRFTIME", operands.get(1)));
+    }
+
+    /** DuckDB's {@code STRPTIME(text, format)}: {@code TO_TIMESTAMP} with the format as a template. */
+    private static SqlNode strptime(SqlParserPos pos, List<SqlNode> operands) {
+        return DateTimeParseFunctions.TO_TIMESTAMP.createCall(
+                pos, operands.get(0), template("STRPTIME", operands.get(1)));
+    }
+
+    private static SqlNode template(String function, SqlNode format) {
+        if (!(format instanceof SqlCharStringLiteral literal)) {
+            throw new AqueductException(ErrorCode.NOT_SUPPORTED, function + " takes its format as a constant");
+        }
+        String template = StrftimeFormats.toTemplate(literal.getValueAs(String.class), function);
+        return SqlLiteral.createCharString(template, format.getParserPosition());
     }
 
     /** {@code DATE_PART('unit', x)}: EXTRACT, with DOW counted from Sunday = 0 as EXTRACT's ({@link DayOfWeekExtracts}). */
