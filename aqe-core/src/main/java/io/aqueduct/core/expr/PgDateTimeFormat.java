@@ -99,7 +99,7 @@ final class PgDateTimeFormat {
                 int end = template.indexOf('"', i + 1);
                 if (end < 0) {
                     throw new AqueductException(
-                            ErrorCode.INVALID_ARGUMENT, "TO_CHAR template has an unclosed quote: " + template);
+                            ErrorCode.INVALID_ARGUMENT, "The date/time template has an unclosed quote: " + template);
                 }
                 literal.append(template, i + 1, end);
                 i = end + 1;

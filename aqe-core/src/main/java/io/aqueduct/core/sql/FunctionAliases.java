@@ -37,16 +37,27 @@ import org.apache.calcite.sql.validate.SqlValidator;
 
 /**
  * Functions other dialects spell differently from the standard, which the validator rewrites into the standard's
- * calls before it types them (so they plan, run and fail exactly as what they stand for): {@code IFNULL} and {@code
- * NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING, {@code CONCAT_WS} concatenations,
- * {@code NOW()} CURRENT_TIMESTAMP, {@code DATE_PART('unit', x)} EXTRACT, {@code DATEDIFF('unit', a, b)}
- * TIMESTAMPDIFF of a and b truncated to the unit (the unit boundaries from a to b), {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD,
- * {@code DATE_ADD(x, interval)} x + interval, {@code SPACE(n)} REPEAT(' ', n), {@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)}
- * LOG10 and {@code LOG2(x)} LN(x) / LN(2), {@code STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, {@code MEDIAN(x)}
- * {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code CORR(y, x)} the covariance
- * over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and its other spellings) the exact
- * discrete percentile. A unit
- * is a string constant, any case, singular or plural.
+ * calls before it types them (so they plan, run and fail exactly as what they stand for):
+ *
+ * <ul>
+ *   <li>{@code IFNULL} and {@code NVL} are COALESCE, {@code IF} and {@code IIF} a CASE, {@code SUBSTR} SUBSTRING,
+ *       {@code CONCAT_WS} concatenations, {@code INSTR(s, sub)} POSITION, {@code SPACE(n)} REPEAT(' ', n), {@code
+ *       STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, DuckDB's
+ *       {@code REGEXP_MATCHES} REGEXP_LIKE;
+ *   <li>{@code NOW()} CURRENT_TIMESTAMP, {@code TODAY()} CURRENT_DATE, {@code DATE_PART('unit', x)} EXTRACT, {@code
+ *       DATEDIFF('unit', a, b)} TIMESTAMPDIFF of a and b truncated to the unit (the unit boundaries from a to b),
+ *       {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)}
+ *       x + interval, {@code MAKE_DATE(y, m, d)} TO_DATE of the three numbers, DuckDB's {@code STRFTIME} and {@code
+ *       STRPTIME} TO_CHAR and TO_TIMESTAMP ({@link StrftimeFormats});
+ *   <li>{@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)} LOG10 and {@code
+ *       LOG2(x)} LOG(2, x);
+ *   <li>{@code MEDIAN(x)} {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code
+ *       CORR(y, x)} the covariance over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and
+ *       its other spellings) the exact discrete percentile, {@code COUNT_IF(c)} {@code COUNT(CASE WHEN c THEN 1
+ *       END)}.
+ * </ul>
+ *
+ * A unit is a string constant, any case, singular or plural.
  */
 final class FunctionAliases {
     static final List<SqlOperator> ALL = List.of(
