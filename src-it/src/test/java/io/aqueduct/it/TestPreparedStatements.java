@@ -7,12 +7,15 @@ import io.aqueduct.it.cluster.AqueductCluster;
 import io.aqueduct.it.oracle.QueryResult;
 import io.aqueduct.it.oracle.ResultComparator;
 import io.aqueduct.it.oracle.ResultReader;
+import io.aqueduct.jdbc.AqueductConnection;
+import io.aqueduct.jdbc.AqueductStatement;
 import java.math.BigDecimal;
 import java.sql.Date;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
 import java.time.LocalDate;
@@ -149,6 +152,30 @@ class TestPreparedStatements extends TinyTpchOracleTest {
                     "SELECT count(*) FROM lineitem"
                             + " WHERE l_shipdate >= DATE '1994-12-02' AND l_shipdate < DATE '1995-02-10'",
                     statement);
+        }
+    }
+
+    /**
+     * A statement's maximum row count (DBeaver sets 200 on every query) is the query's FETCH: an ORDER BY under it runs
+     * as a top-N of that many rows, and the rows are the first of the ordered result, as DuckDB's LIMIT gives them.
+     */
+    @Test
+    void theMaximumRowCountOfAStatementPlansATopN() throws Exception {
+        String sql = "SELECT o_orderkey, o_totalprice FROM orders ORDER BY o_totalprice DESC, o_orderkey";
+        try (Statement statement = connection.createStatement()) {
+            statement.setMaxRows(12);
+            try (ResultSet rows = statement.executeQuery(sql)) {
+                ResultComparator.assertSameResults(oracle.execute(sql + " LIMIT 12"), ResultReader.read(rows), true);
+            }
+            String queryId =
+                    statement.unwrap(AqueductStatement.class).getQueryId().orElseThrow();
+            assertThat(connection.unwrap(AqueductConnection.class).getFinalPlan(queryId))
+                    .contains("TopN 12")
+                    .doesNotContain("Sort [");
+            statement.setMaxRows(0);
+            try (ResultSet rows = statement.executeQuery(sql)) {
+                assertThat(ResultReader.read(rows).rows()).hasSize(15_000);
+            }
         }
     }
 

@@ -19,8 +19,11 @@ import org.apache.calcite.rel.core.TableScan;
 final class CompiledQueryCache {
     private static final int MAX_QUERIES = 512;
 
-    /** A statement as compiled: its text and the catalog and schema its names resolve in first. */
-    private record Key(String sql, String catalog, String schema, long generation) {}
+    /**
+     * A statement as compiled: its text, the catalog and schema its names resolve in first, and the most rows it
+     * fetches (0: all).
+     */
+    private record Key(String sql, String catalog, String schema, long maxRows, long generation) {}
 
     private final Cache<Key, CompiledQuery> queries =
             CacheBuilder.newBuilder().maximumSize(MAX_QUERIES).build();
@@ -34,8 +37,8 @@ final class CompiledQueryCache {
     }
 
     /** The statement's compiled query, compiled by {@code compiler} unless a reusable one is kept. */
-    CompiledQuery get(String sql, String catalog, String schema, Supplier<CompiledQuery> compiler) {
-        Key key = new Key(sql, catalog, schema, generation.get());
+    CompiledQuery get(String sql, String catalog, String schema, long maxRows, Supplier<CompiledQuery> compiler) {
+        Key key = new Key(sql, catalog, schema, maxRows, generation.get());
         CompiledQuery kept = queries.getIfPresent(key);
         if (kept != null) {
             return kept;

@@ -302,10 +302,20 @@ public final class QueryCompiler {
      * then from the root.
      */
     public CompiledQuery compile(String sql, String catalog, String schema) {
+        return compile(sql, catalog, schema, 0);
+    }
+
+    /**
+     * Compiles a statement as {@link #compile(String, String, String)}, a query fetching at most {@code maxRows} rows
+     * when that is positive ({@link MaxRowsLimit}); an EXPLAIN shows the query as written.
+     */
+    public CompiledQuery compile(String sql, String catalog, String schema, long maxRows) {
         requireNonNull(sql, "sql is null");
         ExplainPrefix explain = ExplainPrefix.of(sql);
-        CompiledQuery query = compileQuery(explain.statement(sql), catalog, schema);
-        return explain.present() ? query.toExplain(explainMode(explain)) : query;
+        if (explain.present()) {
+            return compileQuery(explain.statement(sql), catalog, schema, 0).toExplain(explainMode(explain));
+        }
+        return compileQuery(sql, catalog, schema, Math.max(0, maxRows));
     }
 
     private static CompiledQuery.ExplainMode explainMode(ExplainPrefix explain) {
@@ -371,8 +381,13 @@ public final class QueryCompiler {
 
     private record InsertInto(TableWriteTarget target, Optional<List<String>> columns) {}
 
-    private CompiledQuery compileQuery(String sql, String catalog, String schema) {
-        return compiled.get(sql, catalog, schema, () -> compileNode(sql, parse(sql), catalog, schema, null));
+    private CompiledQuery compileQuery(String sql, String catalog, String schema, long maxRows) {
+        return compiled.get(
+                sql,
+                catalog,
+                schema,
+                maxRows,
+                () -> compileNode(sql, MaxRowsLimit.apply(parse(sql), maxRows), catalog, schema, null));
     }
 
     private CompiledQuery compileNode(String sql, SqlNode parsed, String catalog, String schema, InsertInto insert) {

@@ -100,6 +100,34 @@ class TestQueryCompiler {
     }
 
     @Test
+    void aMaximumRowCountBecomesTheQuerysFetch() {
+        assertThat(COMPILER.compile("SELECT o_orderkey FROM orders ORDER BY o_totalprice DESC", "tpch", "tiny", 200)
+                        .logicalPlan())
+                .contains("dir0=[DESC-nulls-last], fetch=[200]");
+        assertThat(COMPILER.compile("SELECT o_orderkey FROM orders", "tpch", "tiny", 7)
+                        .logicalPlan())
+                .contains("fetch=[7]");
+        // A smaller FETCH of the query stays; so does a FETCH of a parameter and an EXPLAIN's query.
+        assertThat(COMPILER.compile("SELECT o_orderkey FROM orders ORDER BY 1 LIMIT 3", "tpch", "tiny", 200)
+                        .logicalPlan())
+                .contains("fetch=[3]")
+                .doesNotContain("200");
+        assertThat(COMPILER.compile("SELECT o_orderkey FROM orders ORDER BY 1 LIMIT ?", "tpch", "tiny", 200)
+                        .logicalPlan())
+                .doesNotContain("200");
+        assertThat(COMPILER.compile(
+                                "WITH t AS (SELECT o_orderkey k FROM orders) SELECT k FROM t ORDER BY k DESC",
+                                "tpch",
+                                "tiny",
+                                20)
+                        .logicalPlan())
+                .contains("dir0=[DESC-nulls-last], fetch=[20]");
+        assertThat(COMPILER.compile("EXPLAIN SELECT o_orderkey FROM orders", "tpch", "tiny", 5)
+                        .logicalPlan())
+                .doesNotContain("fetch");
+    }
+
+    @Test
     void foldsUnquotedIdentifiersToLowerCase() {
         CompiledQuery query = COMPILER.compile("SELECT L_ORDERKEY FROM LineItem", "tpch", "tiny");
 

@@ -194,9 +194,12 @@ public final class AqueductMeta implements ProtobufMeta {
         }
     }
 
-    /** Compiles {@code sql} as the statement's query, with the signature clients see. */
+    /**
+     * Compiles {@code sql} as the statement's query, with the signature clients see; a positive {@code maxRowCount}
+     * (the statement's {@code setMaxRows}) becomes the query's FETCH, so that it plans no more rows than it sends.
+     */
     private void compileInto(StatementState statement, Session session, String sql, long maxRowCount) {
-        CompiledQuery query = coordinator.compile(sql, session);
+        CompiledQuery query = coordinator.compile(sql, session, maxRowCount);
         statement.prepared = query;
         statement.maxRowCount = maxRowCount;
         statement.signature = signature(query, session);

@@ -205,7 +205,12 @@ public final class Coordinator implements AutoCloseable {
     }
 
     CompiledQuery compile(String sql, Session session) {
-        return planner.call(() -> compiler.compile(sql, session.catalog(), session.schema()));
+        return compile(sql, session, 0);
+    }
+
+    /** Compiles {@code sql} as a query fetching at most {@code maxRows} rows when that is positive. */
+    CompiledQuery compile(String sql, Session session, long maxRows) {
+        return planner.call(() -> compiler.compile(sql, session.catalog(), session.schema(), maxRows));
     }
 
     /**
