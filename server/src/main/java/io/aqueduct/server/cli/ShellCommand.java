@@ -15,6 +15,8 @@ import sqlline.SqlLine;
 @Command(name = "shell", mixinStandardHelpOptions = true, description = "Open an SQL shell (sqlline).")
 final class ShellCommand implements Callable<Integer> {
     private static final String LOG_FILE_PROPERTY = "org.slf4j.simpleLogger.logFile";
+    /** The widest line of a table the shell prints when its input or output is not a terminal. */
+    private static final int PIPED_MAX_WIDTH = 10_000;
 
     @Option(names = "--url", description = "JDBC URL of a running coordinator; without it an embedded cluster starts.")
     String url;
@@ -68,6 +70,10 @@ final class ShellCommand implements Callable<Integer> {
         arguments.add("--isolation=TRANSACTION_NONE");
         // An error prints its message and SQLState, not a stack trace.
         arguments.add("--verbose=false");
+        if (System.console() == null) {
+            // Statements piped in: sqlline's terminal has no width, and would cut every column of a table to nothing.
+            arguments.add("--maxWidth=" + PIPED_MAX_WIDTH);
+        }
         return arguments.toArray(String[]::new);
     }
 }
