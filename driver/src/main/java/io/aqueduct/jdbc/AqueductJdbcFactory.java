@@ -23,8 +23,9 @@ import org.apache.calcite.avatica.UnregisteredDriver;
  * ({@link AqueductResultSet}) that stop at the statement's maximum row count, offer the JDBC 4.2
  * {@code getObject(column, Class)} and carry the server's SQLState when a fetch fails. A statement asked for a
  * scrollable or updatable result set gets a forward-only, read-only one ({@link ResultSetOptions}). Result set
- * metadata is Avatica's own, from the factory Avatica would have used (its JDBC 4.1 factory, which is
- * package-private and so is wrapped rather than extended).
+ * metadata is Avatica's, with empty names where no table applies ({@link AqueductResultSetMetaData}). The JDBC
+ * versions are those of the factory Avatica would have used (its JDBC 4.1 factory, which is package-private and so is
+ * wrapped rather than extended).
  */
 final class AqueductJdbcFactory implements AvaticaFactory {
     private final AvaticaFactory avatica;
@@ -104,7 +105,7 @@ final class AqueductJdbcFactory implements AvaticaFactory {
     @Override
     public ResultSetMetaData newResultSetMetaData(AvaticaStatement statement, Meta.Signature signature)
             throws SQLException {
-        return avatica.newResultSetMetaData(statement, signature);
+        return new AqueductResultSetMetaData(statement, signature);
     }
 
     private static AqueductAvaticaConnection aqueduct(AvaticaConnection connection) {

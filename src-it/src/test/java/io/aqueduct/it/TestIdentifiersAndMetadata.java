@@ -10,6 +10,7 @@ import java.lang.reflect.Method;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.sql.Statement;
@@ -151,6 +152,24 @@ class TestIdentifiersAndMetadata {
 
     /** One row of {@code getColumns}: position, name, JDBC type and, for DECIMAL, the scale. */
     private record ColumnDescription(int position, String name, int jdbcType, Integer scale) {}
+
+    /** Each result column names the table it reads as it is; a computed one names none ("", as JDBC asks). */
+    @Test
+    void resultSetMetaDataNamesTheTableOfEachColumn() throws SQLException {
+        String sql = "SELECT n.n_name, n.n_nationkey AS k, r_name, count(*) AS c, upper(r_comment) AS u"
+                + " FROM nation n JOIN tpch.sf1.region ON n_regionkey = r_regionkey GROUP BY 1, 2, 3, 5";
+        try (Statement statement = connection.createStatement();
+                ResultSet rows = statement.executeQuery(sql)) {
+            ResultSetMetaData metaData = rows.getMetaData();
+            List<String> origins = new ArrayList<>();
+            for (int i = 1; i <= metaData.getColumnCount(); i++) {
+                origins.add(
+                        metaData.getCatalogName(i) + "." + metaData.getSchemaName(i) + "." + metaData.getTableName(i));
+            }
+            assertThat(origins).containsExactly("tpch.tiny.nation", "tpch.tiny.nation", "tpch.sf1.region", "..", "..");
+            assertThat(metaData.getColumnLabel(2)).isEqualTo("k");
+        }
+    }
 
     /**
      * Tools call any method of DatabaseMetaData (DBeaver and SchemaCrawler call most): each one answers, a result set

@@ -31,6 +31,7 @@ public final class CompiledQuery {
     private final RelNode logical;
     private final RexBuilder rexBuilder;
     private final RowType resultType;
+    private final List<ColumnOrigin> resultOrigins;
     private final RowType queryResultType;
     private final List<DataType> parameterTypes;
     private final ExplainMode explain;
@@ -45,9 +46,10 @@ public final class CompiledQuery {
             RelNode logical,
             RexBuilder rexBuilder,
             RowType resultType,
+            List<ColumnOrigin> resultOrigins,
             List<DataType> parameterTypes,
             ExplainMode explain) {
-        this(sql, logical, rexBuilder, resultType, parameterTypes, explain, null);
+        this(sql, logical, rexBuilder, resultType, resultOrigins, parameterTypes, explain, null);
     }
 
     private CompiledQuery(
@@ -55,10 +57,12 @@ public final class CompiledQuery {
             RelNode logical,
             RexBuilder rexBuilder,
             RowType resultType,
+            List<ColumnOrigin> resultOrigins,
             List<DataType> parameterTypes,
             ExplainMode explain,
             TableWriteTarget writeTarget) {
         this.sql = sql;
+        this.resultOrigins = List.copyOf(resultOrigins);
         this.logical = logical;
         this.rexBuilder = rexBuilder;
         this.resultType = resultType;
@@ -80,7 +84,14 @@ public final class CompiledQuery {
             List<DataType> parameterTypes,
             TableWriteTarget target) {
         return new CompiledQuery(
-                sql, logical, rexBuilder, TableWriteNode.OUTPUT_TYPE, parameterTypes, ExplainMode.NONE, target);
+                sql,
+                logical,
+                rexBuilder,
+                TableWriteNode.OUTPUT_TYPE,
+                Collections.nCopies(TableWriteNode.OUTPUT_TYPE.size(), ColumnOrigin.COMPUTED),
+                parameterTypes,
+                ExplainMode.NONE,
+                target);
     }
 
     /** The table this query writes into, if it is an INSERT's. */
@@ -108,7 +119,8 @@ public final class CompiledQuery {
     /** The same query, to be explained: one VARCHAR column {@code PLAN}. */
     CompiledQuery toExplain(ExplainMode mode) {
         RowType planText = new RowType(List.of("PLAN"), List.of(DataType.VARCHAR));
-        return new CompiledQuery(sql, logical, rexBuilder, planText, parameterTypes, mode);
+        return new CompiledQuery(
+                sql, logical, rexBuilder, planText, List.of(ColumnOrigin.COMPUTED), parameterTypes, mode);
     }
 
     /** Whether and how the statement was EXPLAIN; unless NONE, {@link #resultType()} is the plan text's. */
@@ -140,6 +152,11 @@ public final class CompiledQuery {
         return logical.getRowType().getFieldList().stream()
                 .map(field -> field.getType().isNullable())
                 .toList();
+    }
+
+    /** The table each column of {@link #resultType()} reads as it is, {@link ColumnOrigin#COMPUTED} for the others. */
+    public List<ColumnOrigin> resultOrigins() {
+        return resultOrigins;
     }
 
     public List<DataType> parameterTypes() {

@@ -434,6 +434,9 @@ public final class QueryCompiler {
                         logical,
                         rexBuilder,
                         TypeConverter.toResultRowType(root.validatedRowType),
+                        validator.getFieldOrigins(validated).stream()
+                                .map(ColumnOrigin::of)
+                                .toList(),
                         parameterTypes,
                         CompiledQuery.ExplainMode.NONE)
                 : CompiledQuery.writing(sql, logical, rexBuilder, parameterTypes, insert.target());

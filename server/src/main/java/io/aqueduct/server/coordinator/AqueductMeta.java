@@ -4,6 +4,7 @@ import com.google.protobuf.ByteString;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.Setting;
+import io.aqueduct.core.sql.ColumnOrigin;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
@@ -202,7 +203,7 @@ public final class AqueductMeta implements ProtobufMeta {
         CompiledQuery query = coordinator.compile(sql, session, maxRowCount);
         statement.prepared = query;
         statement.maxRowCount = maxRowCount;
-        statement.signature = signature(query, session);
+        statement.signature = signature(query);
     }
 
     @Override
@@ -387,13 +388,22 @@ public final class AqueductMeta implements ProtobufMeta {
         }
     }
 
-    private static Signature signature(CompiledQuery query, Session session) {
+    /** The result columns clients see, each named by the table it reads as it is ({@link ColumnOrigin}). */
+    private static Signature signature(CompiledQuery query) {
         RowType type = query.resultType();
         List<Boolean> nullable = query.resultNullable();
         List<ColumnMetaData> columns = new ArrayList<>();
+        List<ColumnOrigin> origins = query.resultOrigins();
         for (int i = 0; i < type.size(); i++) {
+            ColumnOrigin origin = origins.get(i);
             columns.add(JdbcTypes.column(
-                    i, type.names().get(i), type.type(i), nullable.get(i), session.catalog(), session.schema(), ""));
+                    i,
+                    type.names().get(i),
+                    type.type(i),
+                    nullable.get(i),
+                    origin.catalog(),
+                    origin.schema(),
+                    origin.table()));
         }
         return Signature.create(
                 columns, query.sql(), parameters(query.parameterTypes()), CursorFactory.LIST, StatementType.SELECT);
