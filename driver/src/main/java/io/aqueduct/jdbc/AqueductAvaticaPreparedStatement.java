@@ -1,6 +1,12 @@
 package io.aqueduct.jdbc;
 
+import java.sql.Date;
 import java.sql.SQLException;
+import java.sql.SQLFeatureNotSupportedException;
+import java.sql.SQLType;
+import java.sql.Time;
+import java.sql.Timestamp;
+import java.sql.Types;
 import java.util.Optional;
 import org.apache.calcite.avatica.AvaticaPreparedStatement;
 import org.apache.calcite.avatica.Meta;
@@ -8,6 +14,7 @@ import org.apache.calcite.avatica.Meta;
 /**
  * The driver's {@link java.sql.PreparedStatement}: {@link #cancel()} and {@link #setQueryTimeout(int)} work
  * through the server (see {@link QueryControl}); a timeout ends in an {@link java.sql.SQLTimeoutException}.
+ * {@code setObject} takes JDBC 4.2's values and target types ({@link ParameterObjects}).
  */
 final class AqueductAvaticaPreparedStatement extends AvaticaPreparedStatement
         implements AqueductStatement, QueryIdTracker.Owner {
@@ -35,6 +42,46 @@ final class AqueductAvaticaPreparedStatement extends AvaticaPreparedStatement
     public void cancel() throws SQLException {
         checkOpen();
         control.cancel(this);
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x) throws SQLException {
+        super.setObject(parameterIndex, ParameterObjects.standard(x));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType) throws SQLException {
+        Object value = ParameterObjects.asTarget(ParameterObjects.standard(x), targetSqlType);
+        switch (value instanceof java.util.Date ? targetSqlType : Types.OTHER) {
+            case Types.DATE -> setDate(parameterIndex, (Date) value);
+            case Types.TIME -> setTime(parameterIndex, (Time) value);
+            case Types.TIMESTAMP -> setTimestamp(parameterIndex, (Timestamp) value);
+            default -> super.setObject(parameterIndex, value, targetSqlType);
+        }
+    }
+
+    /** The scale or length only matters to the types the engine does not have (Avatica's client ignores it too). */
+    @Override
+    public void setObject(int parameterIndex, Object x, int targetSqlType, int scaleOrLength) throws SQLException {
+        setObject(parameterIndex, x, targetSqlType);
+    }
+
+    /** JDBC 4.2's form, which Avatica's client leaves to the interface's default (it throws). */
+    @Override
+    public void setObject(int parameterIndex, Object x, SQLType targetSqlType) throws SQLException {
+        setObject(parameterIndex, x, vendorTypeNumber(targetSqlType));
+    }
+
+    @Override
+    public void setObject(int parameterIndex, Object x, SQLType targetSqlType, int scaleOrLength) throws SQLException {
+        setObject(parameterIndex, x, vendorTypeNumber(targetSqlType));
+    }
+
+    private static int vendorTypeNumber(SQLType type) throws SQLException {
+        if (type == null || type.getVendorTypeNumber() == null) {
+            throw new SQLFeatureNotSupportedException("Not a JDBC type: " + type);
+        }
+        return type.getVendorTypeNumber();
     }
 
     /** Accepted: the server translates JDBC escapes in every statement (Avatica's client throws). */

@@ -10,7 +10,9 @@ import io.aqueduct.it.oracle.ResultReader;
 import io.aqueduct.jdbc.AqueductConnection;
 import io.aqueduct.jdbc.AqueductStatement;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.sql.Date;
+import java.sql.JDBCType;
 import java.sql.ParameterMetaData;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,12 +20,18 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
 import java.sql.Types;
+import java.time.Duration;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * TPC-H Q6 as a prepared statement with its five parameters, bound and re-bound; LIMIT and OFFSET parameters; dates and
- * timestamps bound across types; parameters typed as text, by a function's signature or by interval arithmetic;
+ * timestamps bound across types; java.time values, BigInteger and UUID through setObject; parameters typed as text, by a function's signature or by interval arithmetic;
  * against DuckDB.
  */
 class TestPreparedStatements extends TinyTpchOracleTest {
@@ -100,6 +108,48 @@ class TestPreparedStatements extends TinyTpchOracleTest {
                 connection.prepareStatement("SELECT count(*) FROM orders WHERE CAST(o_orderdate AS TIMESTAMP) >= ?")) {
             statement.setDate(1, Date.valueOf("1997-03-15"));
             assertSameAs(expected, statement);
+        }
+    }
+
+    /**
+     * JDBC 4.2's values bind through {@code setObject}, with and without a target type (Avatica's client failed to send
+     * them, without a SQLState); a class no parameter takes fails with 07006 when it is bound.
+     */
+    @Test
+    void javaTimeAndOtherObjectsBindThroughSetObject() throws Exception {
+        String expected = "SELECT count(*) FROM orders WHERE o_orderdate >= DATE '1997-03-15'";
+        String sql = "SELECT count(*) FROM orders WHERE o_orderdate >= ?";
+        List<Object> sameDay = List.of(
+                LocalDate.of(1997, 3, 15),
+                LocalDateTime.of(1997, 3, 15, 0, 0),
+                OffsetDateTime.of(1997, 3, 15, 2, 0, 0, 0, ZoneOffset.ofHours(2)),
+                LocalDate.of(1997, 3, 15).atStartOfDay(ZoneOffset.UTC).toInstant());
+        for (Object day : sameDay) {
+            try (PreparedStatement statement = connection.prepareStatement(sql)) {
+                statement.setObject(1, day);
+                assertSameAs(expected, statement);
+                statement.setObject(1, day, Types.DATE);
+                assertSameAs(expected, statement);
+                statement.setObject(1, day, JDBCType.TIMESTAMP);
+                assertSameAs(expected, statement);
+            }
+        }
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setObject(1, Timestamp.valueOf("1997-03-15 00:00:00"), Types.DATE);
+            assertSameAs(expected, statement);
+        }
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT n_name, CAST(? AS VARCHAR) AS id FROM nation WHERE n_nationkey = ?")) {
+            UUID id = UUID.fromString("123e4567-e89b-12d3-a456-426614174000");
+            statement.setObject(1, id);
+            statement.setObject(2, BigInteger.valueOf(3));
+            assertRowsAs("SELECT n_name, '" + id + "' AS id FROM nation WHERE n_nationkey = 3", statement);
+        }
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            assertThatThrownBy(() -> statement.setObject(1, Duration.ofDays(1)))
+                    .isInstanceOf(SQLException.class)
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("07006");
         }
     }
 
