@@ -88,6 +88,36 @@ class TestGroupByHash extends ArrowAllocatorTest {
         }
     }
 
+    @Test
+    void longKeysDifferingInAnyByteAreDifferentGroups() {
+        List<String> keys = List.of(
+                "0123456789abcdefXYZ",
+                "0123456789abcdefXYz",
+                "1123456789abcdefXYZ",
+                "0123456789abcdeFXYZ",
+                "0123456789abcdefXY",
+                "01234567",
+                "01234568",
+                "");
+        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.VARCHAR));
+        for (String key : keys) {
+            builder.row(key);
+        }
+        for (String key : keys) {
+            builder.row(key);
+        }
+        int rows = keys.size() * 2;
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test");
+                VectorSchemaRoot batch = builder.build(allocator)) {
+            GroupByHash hash = new GroupByHash(List.of(DataType.VARCHAR), memory);
+            int[] groups = new int[rows];
+            hash.assignGroups(vectors(batch), rows, groups);
+            for (int row = 0; row < rows; row++) {
+                assertThat(groups[row]).isEqualTo(row % keys.size());
+            }
+        }
+    }
+
     private static FieldVector[] vectors(VectorSchemaRoot batch) {
         return batch.getFieldVectors().toArray(FieldVector[]::new);
     }
