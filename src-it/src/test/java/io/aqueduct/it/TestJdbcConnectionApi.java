@@ -72,6 +72,32 @@ class TestJdbcConnectionApi {
         }
     }
 
+    /** A statement may end with semicolons and comments, as scripts write it; one in a string is text. */
+    @Test
+    void statementsMayEndWithSemicolons() throws SQLException {
+        try (Connection connection = cluster.connect();
+                Statement statement = connection.createStatement()) {
+            try (ResultSet rows =
+                    statement.executeQuery("SELECT n_name, 'a;b' FROM nation WHERE n_nationkey = 3; -- done\n")) {
+                assertThat(rows.next()).isTrue();
+                assertThat(rows.getString(1)).isEqualTo("CANADA");
+                assertThat(rows.getString(2)).isEqualTo("a;b");
+            }
+            assertThat(statement.execute("SET query.fetch_wait = '2s';;")).isFalse();
+            try (PreparedStatement prepared =
+                    connection.prepareStatement("SELECT n_name FROM nation WHERE n_nationkey = ? ;")) {
+                prepared.setInt(1, 3);
+                try (ResultSet rows = prepared.executeQuery()) {
+                    assertThat(rows.next()).isTrue();
+                    assertThat(rows.getString(1)).isEqualTo("CANADA");
+                }
+            }
+            assertThatThrownBy(() -> statement.executeQuery(" ; "))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("The statement is empty");
+        }
+    }
+
     @Test
     void scrollableAndUpdatableRequestsBecomeForwardOnlyReadOnlyWithAWarning() throws SQLException {
         try (Connection connection = cluster.connect()) {

@@ -8,6 +8,7 @@ import io.aqueduct.core.sql.ColumnOrigin;
 import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
+import io.aqueduct.core.sql.TrailingSemicolons;
 import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.RowType;
@@ -172,27 +173,32 @@ public final class AqueductMeta implements ProtobufMeta {
             ConnectionState connection = connection(ch.id);
             int id = statementIds.incrementAndGet();
             StatementState statement = new StatementState();
-            requireText(sql);
+            String text = statementText(sql);
             Optional<UpdateStatement> update =
-                    UpdateStatement.parse(sql, connection.session.catalog(), connection.session.schema());
+                    UpdateStatement.parse(text, connection.session.catalog(), connection.session.schema());
             if (update.isPresent()) {
                 statement.update = update.get();
-                statement.updateSql = sql;
+                statement.updateSql = text;
                 statement.signature =
-                        updateSignature(sql, coordinator.updateParameterTypes(update.get(), sql, connection.session));
+                        updateSignature(text, coordinator.updateParameterTypes(update.get(), text, connection.session));
             } else {
-                compileInto(statement, connection.session, sql, maxRowCount);
+                compileInto(statement, connection.session, text, maxRowCount);
             }
             connection.statements.put(id, statement);
             return new StatementHandle(ch.id, id, statement.signature);
         });
     }
 
-    /** An empty statement reaches the server as null (found by TestMalformedStatements). */
-    private static void requireText(String sql) {
-        if (sql == null || sql.isBlank()) {
+    /**
+     * The statement's text without the semicolons that end it ({@link TrailingSemicolons}). An empty statement reaches
+     * the server as null (found by TestMalformedStatements).
+     */
+    private static String statementText(String sql) {
+        String text = sql == null ? "" : TrailingSemicolons.strip(sql);
+        if (text.isBlank()) {
             throw new AqueductException(ErrorCode.SYNTAX_ERROR, "The statement is empty");
         }
+        return text;
     }
 
     /**
@@ -220,26 +226,26 @@ public final class AqueductMeta implements ProtobufMeta {
         ConnectionState connection = connection(h.connectionId);
         StatementState statement = statement(connection, h.id);
         return guard(() -> {
-            requireText(sql);
-            Optional<KillQuery> kill = KillQuery.parse(sql);
+            String text = statementText(sql);
+            Optional<KillQuery> kill = KillQuery.parse(text);
             if (kill.isPresent()) {
                 coordinator.kill(kill.get().queryId());
                 return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, 0)));
             }
-            Optional<SessionStatement> sessionStatement = SessionStatement.parse(sql);
+            Optional<SessionStatement> sessionStatement = SessionStatement.parse(text);
             if (sessionStatement.isPresent()) {
                 statement.closeExecution();
                 return apply(h, connection, sessionStatement.get());
             }
             Optional<UpdateStatement> update =
-                    UpdateStatement.parse(sql, connection.session.catalog(), connection.session.schema());
+                    UpdateStatement.parse(text, connection.session.catalog(), connection.session.schema());
             if (update.isPresent()) {
                 statement.closeExecution();
                 long count = coordinator.executeUpdate(
-                        update.get(), sql, List.of(), connection.session, h.connectionId, h.id, requestNanos);
+                        update.get(), text, List.of(), connection.session, h.connectionId, h.id, requestNanos);
                 return new ExecuteResult(List.of(MetaResultSet.count(h.connectionId, h.id, count)));
             }
-            compileInto(statement, connection.session, sql, maxRowCount);
+            compileInto(statement, connection.session, text, maxRowCount);
             return run(h, statement, connection.session, List.of(), maxRowsInFirstFrame, requestNanos);
         });
     }
@@ -434,8 +440,7 @@ public final class AqueductMeta implements ProtobufMeta {
         return guard(() -> {
             long[] counts = new long[sqlCommands.size()];
             for (int i = 0; i < counts.length; i++) {
-                String sql = sqlCommands.get(i);
-                requireText(sql);
+                String sql = statementText(sqlCommands.get(i));
                 UpdateStatement update = UpdateStatement.parse(
                                 sql, connection.session.catalog(), connection.session.schema())
                         .orElseThrow(() -> new AqueductException(
