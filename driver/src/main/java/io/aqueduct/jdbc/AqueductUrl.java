@@ -63,6 +63,10 @@ public record AqueductUrl(
         int queryStart = rest.indexOf('?');
         String query = queryStart < 0 ? "" : rest.substring(queryStart + 1);
         String hostPortPath = queryStart < 0 ? rest : rest.substring(0, queryStart);
+        if (hostPortPath.contains(";")) {
+            // Avatica's, H2's and SQL Server's URLs append properties after ';': say where they go here.
+            throw ConnectionErrors.invalidUrl("';' does not start properties here: write ?key=value&key=value");
+        }
         int pathStart = hostPortPath.indexOf('/');
         String authority = pathStart < 0 ? hostPortPath : hostPortPath.substring(0, pathStart);
         String path = pathStart < 0 ? "" : hostPortPath.substring(pathStart + 1);

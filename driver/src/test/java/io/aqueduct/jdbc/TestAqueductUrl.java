@@ -87,6 +87,8 @@ class TestAqueductUrl {
                 "jdbc:aqueduct://host?flag     | 'flag' in the query is not key=value",
                 "jdbc:aqueduct://host?=1       | '=1' in the query is not key=value",
                 "jdbc:aqueduct://host?a=1&a=2  | 'a' appears twice in the query",
+                "jdbc:aqueduct://host/tpch/tiny;user=x | ';' does not start properties here: write"
+                        + " ?key=value&key=value",
             })
     void badUrlsFailWithSqlState08001(String url, String reason) {
         assertThatThrownBy(() -> AqueductUrl.parse(url))
