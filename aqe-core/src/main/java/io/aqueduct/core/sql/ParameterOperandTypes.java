@@ -26,7 +26,8 @@ import org.checkerframework.checker.nullness.qual.Nullable;
  * {@code ABS(?)} a number), the type of another operand of that family where the call has one
  * ({@code n_nationkey % ?}); datetime arithmetic with an interval ({@code ? + INTERVAL '1' DAY}) makes the {@code ?}
  * a TIMESTAMP, and its multiplier ({@code ? * INTERVAL '1' DAY}) an INTEGER. Calcite types the {@code ?} of such
- * arithmetic as the interval itself, which the statement then cannot use.
+ * arithmetic as the interval itself, which the statement then cannot use. {@link AqueductValidator} checks these
+ * types against the call's signature and tries {@link #CANDIDATES} where it refuses them.
  */
 final class ParameterOperandTypes {
     /** The types a {@code ?} tries, in this order, where its first type does not fit the call's signature. */
@@ -87,8 +88,7 @@ final class ParameterOperandTypes {
 
     /** {@code ? + interval}, {@code interval + ?}, {@code ? - interval} or {@code ? * interval} (either way round). */
     private static boolean isIntervalArithmetic(SqlCall call, List<@Nullable RelDataType> knownTypes) {
-        if (call.operandCount() != 2
-                || !EnumSet.of(SqlKind.PLUS, SqlKind.MINUS, SqlKind.TIMES).contains(call.getKind())) {
+        if (call.operandCount() != 2 || !INTERVAL_ARITHMETIC.contains(call.getKind())) {
             return false;
         }
         for (int i = 0; i < 2; i++) {
