@@ -581,7 +581,8 @@ public final class QueryCompiler {
                     sql,
                     PercentileCalls.resolve(
                             sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
-            return NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved));
+            return ResultColumnNames.resolve(
+                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved)));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

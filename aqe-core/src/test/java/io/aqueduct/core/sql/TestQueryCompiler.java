@@ -100,6 +100,24 @@ class TestQueryCompiler {
     }
 
     @Test
+    void selectedFunctionCallsAreNamedAfterTheirFunction() {
+        assertThat(COMPILER.compile(
+                                "SELECT count(*), count(n_name), upper(n_name) AS u, CAST(n_regionkey AS VARCHAR),"
+                                        + " row_number() OVER (ORDER BY n_name), n_nationkey + 1, max(n_name) AS \"count\""
+                                        + " FROM nation GROUP BY n_name, n_regionkey, n_nationkey",
+                                "tpch",
+                                "tiny")
+                        .resultType()
+                        .names())
+                .containsExactly("count0", "count1", "u", "n_regionkey", "row_number", "EXPR$5", "count");
+        // A subquery's columns stay distinct, so that SELECT * over it can name them.
+        assertThat(COMPILER.compile("SELECT * FROM (SELECT count(*), count(n_name) FROM nation) t", "tpch", "tiny")
+                        .resultType()
+                        .names())
+                .containsExactly("count", "count0");
+    }
+
+    @Test
     void aMaximumRowCountBecomesTheQuerysFetch() {
         assertThat(COMPILER.compile("SELECT o_orderkey FROM orders ORDER BY o_totalprice DESC", "tpch", "tiny", 200)
                         .logicalPlan())
