@@ -72,7 +72,10 @@ class TestJdbcConnectionApi {
         }
     }
 
-    /** A statement may end with semicolons and comments, as scripts write it; one in a string is text. */
+    /**
+     * A statement may end with semicolons and comments, as scripts write it; one in a string is text; a second statement
+     * fails saying that a call runs one.
+     */
     @Test
     void statementsMayEndWithSemicolons() throws SQLException {
         try (Connection connection = cluster.connect();
@@ -95,6 +98,11 @@ class TestJdbcConnectionApi {
             assertThatThrownBy(() -> statement.executeQuery(" ; "))
                     .isInstanceOf(SQLException.class)
                     .hasMessageContaining("The statement is empty");
+            assertThatThrownBy(() -> statement.executeQuery("SELECT 1; SELECT 2"))
+                    .isInstanceOf(SQLException.class)
+                    .hasMessageContaining("One statement at a time")
+                    .extracting(e -> ((SQLException) e).getSQLState())
+                    .isEqualTo("42000");
         }
     }
 

@@ -1,7 +1,11 @@
 package io.aqueduct.core.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class TestTrailingSemicolons {
@@ -18,7 +22,16 @@ class TestTrailingSemicolons {
     void aStatementWithoutThemStaysAsItIs() {
         assertThat(TrailingSemicolons.strip("SELECT 1 -- no semicolon;")).isEqualTo("SELECT 1 -- no semicolon;");
         assertThat(TrailingSemicolons.strip("SELECT 1 /* ; */")).isEqualTo("SELECT 1 /* ; */");
-        assertThat(TrailingSemicolons.strip("SELECT 1; SELECT 2")).isEqualTo("SELECT 1; SELECT 2");
+    }
+
+    @Test
+    void aSecondStatementFailsSayingOneAtATime() {
+        for (String sql : List.of("SELECT 1; SELECT 2", "SELECT 1;\n'x'", "SELECT 'a;b'; ; -- c\n SELECT 2")) {
+            assertThatThrownBy(() -> TrailingSemicolons.strip(sql))
+                    .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                            .isEqualTo(ErrorCode.SYNTAX_ERROR))
+                    .hasMessageStartingWith("One statement at a time");
+        }
     }
 
     @Test
