@@ -2,6 +2,7 @@ package io.aqueduct.core.expr;
 
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.type.DateTimes;
 import java.time.DateTimeException;
 import java.time.DayOfWeek;
 import java.time.LocalDate;
@@ -32,13 +33,11 @@ final class PgDateTimeFormat {
     private record Field(String name, Function<LocalDateTime, String> text, boolean numeric, int width) {}
 
     /** Longest names first, so that a longer field wins over its prefix (HH24 over HH, YYYY over YY). */
-    private static final List<String> MONTHS = Arrays.stream(Month.values())
-            .map(month -> month.name().charAt(0) + month.name().substring(1).toLowerCase(Locale.ROOT))
-            .toList();
+    private static final List<String> MONTHS =
+            Arrays.stream(Month.values()).map(PgDateTimeFormat::englishName).toList();
 
-    private static final List<String> DAYS = Arrays.stream(DayOfWeek.values())
-            .map(day -> day.name().charAt(0) + day.name().substring(1).toLowerCase(Locale.ROOT))
-            .toList();
+    private static final List<String> DAYS =
+            Arrays.stream(DayOfWeek.values()).map(PgDateTimeFormat::englishName).toList();
 
     private static final List<Field> FIELDS = List.of(
             number("YYYY", t -> t.getYear(), 4),
@@ -294,7 +293,7 @@ final class PgDateTimeFormat {
                 LocalDate date = julianDay >= 0
                         ? LocalDate.ofEpochDay(julianDay - 2_440_588)
                         : dayOfYear > 0 ? LocalDate.ofYearDay(year, dayOfYear) : LocalDate.of(year, month, day);
-                if (date.getYear() < 1 || date.getYear() > 9999 || hour12 && (hour < 1 || hour > 12)) {
+                if (!DateTimes.isSupportedYear(date.getYear()) || hour12 && (hour < 1 || hour > 12)) {
                     throw new DateTimeException("out of range");
                 }
                 return date.atTime(hourOfDay, minute, second, micros * 1000);
@@ -329,13 +328,17 @@ final class PgDateTimeFormat {
     }
 
     private static String monthName(LocalDateTime value) {
-        String name = value.getMonth().name();
-        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
+        return englishName(value.getMonth());
     }
 
     private static String dayName(LocalDateTime value) {
-        DayOfWeek day = value.getDayOfWeek();
-        return day.name().charAt(0) + day.name().substring(1).toLowerCase(Locale.ROOT);
+        return englishName(value.getDayOfWeek());
+    }
+
+    /** A month's or a day's English name, capitalized ({@code MARCH} is March). */
+    private static String englishName(Enum<?> constant) {
+        String name = constant.name();
+        return name.charAt(0) + name.substring(1).toLowerCase(Locale.ROOT);
     }
 
     private static int hour12(LocalDateTime value) {

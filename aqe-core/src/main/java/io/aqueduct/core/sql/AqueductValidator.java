@@ -54,7 +54,7 @@ final class AqueductValidator extends SqlValidatorImpl {
                     inferUnknownTypes(unknownType, scope, inner);
                 }
             }
-            if (ParameterOperandTypes.hasParameter(call)) {
+            if (ParameterOperandTypes.typesParametersOf(call)) {
                 List<@Nullable RelDataType> known = new ArrayList<>();
                 for (SqlNode operand : call.getOperandList()) {
                     known.add(operand instanceof SqlDynamicParam ? null : knownType(scope, operand));

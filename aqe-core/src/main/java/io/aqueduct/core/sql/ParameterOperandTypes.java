@@ -53,7 +53,7 @@ final class ParameterOperandTypes {
     }
 
     /** Whether the call has a {@code ?} operand. */
-    static boolean hasParameter(SqlCall call) {
+    private static boolean hasParameter(SqlCall call) {
         return call.getOperandList().stream().anyMatch(SqlDynamicParam.class::isInstance);
     }
 

@@ -55,7 +55,6 @@ final class ResultColumnNames extends SqlShuttle {
             String name = functionName(items.get(i));
             if (name != null && NAME.matcher(name).matches()) {
                 name = SqlValidatorUtil.uniquify(name, taken, SqlValidatorUtil.EXPR_SUGGESTER);
-                taken.add(name);
                 items.set(
                         i,
                         SqlStdOperatorTable.AS.createCall(

@@ -20,10 +20,15 @@ public final class DateTimes {
     public static final long MICROS_PER_SECOND = 1_000_000L;
     public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
 
-    /** The first and the last microsecond of the years 1 to 9999, the range of SQL's DATE and TIMESTAMP. */
-    public static final long MIN_MICROS = toMicros(LocalDateTime.of(1, 1, 1, 0, 0));
+    /** The years of SQL's DATE and TIMESTAMP, which JDBC's date classes show. */
+    private static final int MIN_YEAR = 1;
 
-    public static final long MAX_MICROS = toMicros(LocalDateTime.of(9999, 12, 31, 23, 59, 59, 999_999_000));
+    private static final int MAX_YEAR = 9999;
+
+    /** The first and the last microsecond of those years. */
+    public static final long MIN_MICROS = toMicros(LocalDateTime.of(MIN_YEAR, 1, 1, 0, 0));
+
+    public static final long MAX_MICROS = toMicros(LocalDateTime.of(MAX_YEAR, 12, 31, 23, 59, 59, 999_999_000));
 
     private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
             .appendPattern("HH:mm")
@@ -93,8 +98,13 @@ public final class DateTimes {
         return date.toEpochDay();
     }
 
+    /** Whether a DATE or TIMESTAMP may fall in {@code year}: 1 to 9999. */
+    public static boolean isSupportedYear(int year) {
+        return year >= MIN_YEAR && year <= MAX_YEAR;
+    }
+
     private static void checkYear(int year, String text) {
-        if (year < 1 || year > 9999) {
+        if (!isSupportedYear(year)) {
             throw new DateTimeParseException("The year " + year + " is outside 1 to 9999", text, 0);
         }
     }
