@@ -30,11 +30,11 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps
  * and TO_DATE and TO_TIMESTAMP reading them, TRANSLATE, INSTR, COUNT_IF, MAKE_DATE, DuckDB's STRFTIME, STRPTIME and
- * REGEXP_MATCHES, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * REGEXP_MATCHES, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, SIMILAR TO, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
- * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); a DATE plus or minus an integer, the days between two DATEs, ILIKE,
+ * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); CAST of an integer to BOOLEAN, BIGINT literals of 19 digits; a DATE plus or minus an integer, the days between two DATEs, ILIKE,
  * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
  * DuckDB; bad units and argument counts fail with their SQLStates.
  */
@@ -142,6 +142,24 @@ class TestFunctionSpellings {
                                 + " regexp_matches(o_comment, 'SLY', 'i') AS b, strlen(o_comment) AS c,"
                                 + " strlen(o_clerk) * 8 AS d, dayname(o_orderdate) AS e, monthname(o_orderdate) AS f,"
                                 + " last_day(o_orderdate) AS g FROM orders"),
+                // SIMILAR TO matches the whole string with SQL's regular expressions (% and _ as in LIKE).
+                pair(
+                        "SELECT o_orderkey, o_comment SIMILAR TO '%(fur|sly)%' AS a,"
+                                + " o_clerk NOT SIMILAR TO 'Clerk#0{5}[1-4]%' AS b, o_orderpriority SIMILAR TO '[1-3]-_+' AS c,"
+                                + " o_comment SIMILAR TO '%#_%' ESCAPE '#' AS d, o_comment SIMILAR TO '%\\%%' AS e FROM orders",
+                        "SELECT o_orderkey, regexp_full_match(o_comment, '.*(fur|sly).*') AS a,"
+                                + " NOT regexp_full_match(o_clerk, 'Clerk#0{5}[1-4].*') AS b,"
+                                + " regexp_full_match(o_orderpriority, '[1-3]-.+') AS c,"
+                                + " regexp_full_match(o_comment, '.*_.*') AS d, contains(o_comment, '%') AS e FROM orders"),
+                // An integer is true unless it is 0; an integer literal that fits a BIGINT is one.
+                pair(
+                        "SELECT n_nationkey, CAST(n_nationkey - 5 AS BOOLEAN) AS a,"
+                                + " CAST(CAST(n_regionkey AS BIGINT) AS BOOLEAN) AS b,"
+                                + " 9223372036854775807 - n_nationkey AS c, -9223372036854775808 + n_nationkey AS d FROM nation",
+                        "SELECT n_nationkey, CAST(n_nationkey - 5 AS BOOLEAN) AS a,"
+                                + " CAST(CAST(n_regionkey AS BIGINT) AS BOOLEAN) AS b,"
+                                + " 9223372036854775807 - n_nationkey AS c, CAST(-9223372036854775807 - 1 AS BIGINT) + n_nationkey AS d"
+                                + " FROM nation"),
                 pair(
                         "SELECT o_orderstatus, arbitrary(o_orderstatus) AS a, count(*) AS b FROM orders"
                                 + " WHERE regexp_like(o_clerk, '0{3}[1-4]') GROUP BY o_orderstatus",
@@ -392,6 +410,12 @@ class TestFunctionSpellings {
         SQLException badPattern = sqlFailure(() -> query("SELECT regexp_like(o_comment, '(') FROM orders"));
         assertThat(badPattern.getSQLState()).isEqualTo("22023");
         assertThat(badPattern.getMessage()).contains("Invalid regular expression '('");
+        SQLException badSimilarTo = sqlFailure(() -> query("SELECT o_comment SIMILAR TO 'a(b' FROM orders"));
+        assertThat(badSimilarTo.getSQLState()).isEqualTo("22023");
+        assertThat(badSimilarTo.getMessage()).contains("Invalid SIMILAR TO pattern 'a(b'");
+        assertThat(sqlFailure(() -> query("SELECT 99999999999999999999 + o_orderkey FROM orders"))
+                        .getMessage())
+                .contains("Numeric literal '99999999999999999999' out of range");
         assertThat(sqlFailure(() -> query("SELECT regexp_like(o_comment, 'a', 'g') FROM orders"))
                         .getMessage())
                 .contains("Unknown REGEXP_LIKE flag 'g'");

@@ -49,7 +49,12 @@ final class CastExpression extends UnaryExpression<FieldVector, FieldVector> {
         Conversion conversion =
                 switch (to.kind()) {
                     case VARCHAR -> TextCasts.toText(from);
-                    case BOOLEAN -> source == TypeKind.VARCHAR ? TextCasts.toBoolean() : null;
+                    case BOOLEAN ->
+                        switch (source) {
+                            case VARCHAR -> TextCasts.toBoolean();
+                            case INTEGER, BIGINT -> BooleanCasts.fromInteger(source);
+                            default -> null;
+                        };
                     case INTEGER ->
                         switch (source) {
                             case BIGINT, DECIMAL -> NumericCasts.longToInt(from);

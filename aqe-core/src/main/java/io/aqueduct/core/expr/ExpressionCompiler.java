@@ -115,6 +115,7 @@ public final class ExpressionCompiler {
                     SPLIT_PART,
                     REGEXP_REPLACE,
                     REGEXP_LIKE,
+                    SIMILAR_TO,
                     REGEXP_EXTRACT,
                     MD5,
                     ASCII,

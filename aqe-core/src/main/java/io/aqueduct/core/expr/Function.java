@@ -140,6 +140,8 @@ public enum Function {
     REGEXP_REPLACE,
     /** {@code (string, pattern [, flags])}: BOOLEAN, whether the pattern matches in the string; see {@link RegexMatch}. */
     REGEXP_LIKE,
+    /** {@code (string, pattern [, escape])}: BOOLEAN, SQL's SIMILAR TO; see {@link SimilarToMatch}. */
+    SIMILAR_TO,
     /**
      * {@code (string, pattern [, group])}: VARCHAR, the first match or its capturing group, NULL without a match; see
      * {@link RegexExtract}.

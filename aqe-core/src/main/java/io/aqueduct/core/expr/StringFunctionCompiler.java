@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * Compiles the string functions computed on Java strings: POSITION, REPLACE, TRIM of given characters, LPAD, RPAD,
- * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, REGEXP_EXTRACT, MD5, ASCII, CHR (with PostgreSQL's meaning).
+ * LEFT, RIGHT, REPEAT, REVERSE, INITCAP, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, SIMILAR TO, REGEXP_EXTRACT, MD5, ASCII, CHR (with PostgreSQL's meaning).
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
@@ -55,6 +55,7 @@ final class StringFunctionCompiler {
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::splitPart);
             case REGEXP_REPLACE -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexReplacement());
             case REGEXP_LIKE -> new StringFunctionExpression(operands, DataType.BOOLEAN, new RegexMatch());
+            case SIMILAR_TO -> new StringFunctionExpression(operands, DataType.BOOLEAN, new SimilarToMatch());
             case REGEXP_EXTRACT -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexExtract());
             case MD5 -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::md5);
             case ASCII ->

@@ -1,5 +1,6 @@
 package io.aqueduct.core.sql;
 
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -9,7 +10,9 @@ import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlBasicCall;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
@@ -39,6 +42,24 @@ final class AqueductValidator extends SqlValidatorImpl {
     @Override
     public Config config() {
         return checkingSignature ? super.config().withTypeCoercionEnabled(false) : super.config();
+    }
+
+    /**
+     * An integer literal that fits a BIGINT is one ({@code 9223372036854775807}), as in PostgreSQL: Calcite holds every
+     * exact literal to the DECIMAL precision, which is 18 digits here.
+     */
+    @Override
+    public void validateLiteral(SqlLiteral literal) {
+        if (literal instanceof SqlNumericLiteral numeric && numeric.isInteger() && fitsLong(numeric)) {
+            return;
+        }
+        super.validateLiteral(literal);
+    }
+
+    private static boolean fitsLong(SqlNumericLiteral literal) {
+        BigDecimal value = literal.getValueAs(BigDecimal.class);
+        return value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 
     @Override

@@ -182,6 +182,7 @@ final class RexToExpression {
             case CAST -> call(Function.CAST, call, type);
             case COALESCE -> call(Function.COALESCE, call, type);
             case LIKE -> like(call, type);
+            case SIMILAR -> similarTo(call, type);
             case SEARCH -> search(call);
             case EXTRACT -> extract(call, type);
             case TRIM -> trim(call, type);
@@ -304,6 +305,14 @@ final class RexToExpression {
         }
         Expression like = new Call(Function.LIKE, operands, type);
         return operator.isNegated() ? new Call(Function.NOT, List.of(like), type) : like;
+    }
+
+    /** SIMILAR TO and NOT SIMILAR TO. */
+    private Expression similarTo(RexCall call, DataType type) {
+        Expression similar = new Call(Function.SIMILAR_TO, translate(call.getOperands()), type);
+        return ((SqlLikeOperator) call.getOperator()).isNegated()
+                ? new Call(Function.NOT, List.of(similar), type)
+                : similar;
     }
 
     /** SEARCH over a set of points is IN (or NOT IN); anything else becomes comparisons. */

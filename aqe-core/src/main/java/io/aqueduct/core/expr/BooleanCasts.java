@@ -1,0 +1,34 @@
+package io.aqueduct.core.expr;
+
+import io.aqueduct.core.type.TypeKind;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.IntVector;
+
+/** From INTEGER or BIGINT to BOOLEAN, as in PostgreSQL and DuckDB: zero is false, any other integer true. */
+final class BooleanCasts {
+    private BooleanCasts() {}
+
+    static CastExpression.Conversion fromInteger(TypeKind source) {
+        if (source == TypeKind.INTEGER) {
+            return (input, result, rowCount) -> {
+                IntVector ints = (IntVector) input;
+                BitVector booleans = (BitVector) result;
+                for (int i = 0; i < rowCount; i++) {
+                    if (!ints.isNull(i)) {
+                        booleans.set(i, ints.get(i) != 0 ? 1 : 0);
+                    }
+                }
+            };
+        }
+        return (input, result, rowCount) -> {
+            BigIntVector longs = (BigIntVector) input;
+            BitVector booleans = (BitVector) result;
+            for (int i = 0; i < rowCount; i++) {
+                if (!longs.isNull(i)) {
+                    booleans.set(i, longs.get(i) != 0 ? 1 : 0);
+                }
+            }
+        };
+    }
+}
