@@ -22,6 +22,9 @@ public final class QueryRegistry {
     private final int retention;
     private final long maxPlanBytes;
     private final Map<String, Entry> entries = new LinkedHashMap<>();
+    /** Entries of ended queries, kept so that a query's end does not count them all. */
+    private int endedCount;
+
     private long planBytes;
 
     private static final class Entry {
@@ -78,17 +81,21 @@ public final class QueryRegistry {
      */
     public synchronized void started(QueryRecord query, Supplier<QueryProgress> liveProgress) {
         // A query that runs again (another attempt, or admitted after queueing) replaces its entry.
-        Entry replaced = entries.put(query.queryId(), new Entry(query, liveProgress));
-        if (replaced != null) {
-            planBytes -= replaced.bytes;
-        }
+        forgetEntry(entries.put(query.queryId(), new Entry(query, liveProgress)));
     }
 
     /** Forgets a query that never ran: it timed out in the admission queue or failed to plan after it. */
     public synchronized void forget(String queryId) {
-        Entry removed = entries.remove(queryId);
-        if (removed != null) {
-            planBytes -= removed.bytes;
+        forgetEntry(entries.remove(queryId));
+    }
+
+    /** Takes a replaced or removed entry (null if there was none) out of the counts. */
+    private void forgetEntry(Entry entry) {
+        if (entry != null) {
+            planBytes -= entry.bytes;
+            if (entry.finalPlan != null) {
+                endedCount--;
+            }
         }
     }
 
@@ -105,17 +112,19 @@ public final class QueryRegistry {
         if (entry == null || entry.start != started) {
             return;
         }
+        if (entry.finalPlan == null) {
+            endedCount++;
+        }
         entry.finalPlan = plan;
         entry.endState = state;
         entry.liveProgress = null;
+        planBytes -= entry.bytes;
         entry.bytes = sizeOf(plan);
         planBytes += entry.bytes;
         evict();
     }
 
     private void evict() {
-        long endedCount =
-                entries.values().stream().filter(e -> e.finalPlan != null).count();
         Iterator<Entry> oldestFirst = entries.values().iterator();
         while (oldestFirst.hasNext() && (endedCount > retention || planBytes > maxPlanBytes)) {
             Entry entry = oldestFirst.next();
