@@ -30,12 +30,13 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * MODE, SIN, COS, TAN, COT, ASIN, ACOS, ATAN, ATAN2, DEGREES, RADIANS, CBRT, LOG2, PostgreSQL's TO_CHAR of dates and timestamps
  * and TO_DATE and TO_TIMESTAMP reading them, TRANSLATE, INSTR, COUNT_IF, MAKE_DATE, DuckDB's STRFTIME, STRPTIME and
- * REGEXP_MATCHES, SPLIT_PART, REGEXP_REPLACE, REGEXP_LIKE, SIMILAR TO, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
+ * REGEXP_MATCHES, SPLIT_PART, REPLACE, REGEXP_REPLACE, REGEXP_LIKE, SIMILAR TO, REGEXP_EXTRACT and REGEXP_SUBSTR, MD5, ASCII, CHR, STRING_AGG, RANDOM and PERCENTILE_CONT,
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
  * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); CAST of an integer to BOOLEAN, BIGINT literals of 19 digits; a DATE plus or minus an integer, the days between two DATEs, ILIKE,
- * and the JDBC escape functions ({@code {fn UCASE(x)}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
+ * and the JDBC escape functions ({@code {fn UCASE(x)}}) and clauses ({@code {oj ...}}, {@code {escape 'c'}},
+ * {@code {limit n offset m}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
  * DuckDB; bad units and argument counts fail with their SQLStates.
  */
 @ExtendWith(SharedCluster.class)
@@ -80,6 +81,9 @@ class TestFunctionSpellings {
                 same("SELECT o_orderkey, split_part(o_clerk, '#', 2) AS a, split_part(o_comment, ' ', 3) AS b,"
                         + " split_part(o_comment, ' ', 40) AS c, md5(o_comment) AS d, ascii(o_comment) AS e,"
                         + " chr(CAST(o_custkey % 26 + 65 AS INTEGER)) AS f FROM orders"),
+                // REPLACE with an empty search string leaves the string as it is.
+                same("SELECT o_orderkey, replace(o_comment, '', 'x') AS a, replace(o_comment, 'ly', '') AS b,"
+                        + " replace(o_clerk, '0', 'o') AS c FROM orders"),
                 same("SELECT o_orderkey, regexp_replace(o_comment, '[aeiou]', '*') AS a,"
                         + " regexp_replace(o_comment, '[aeiou]+', '*', 'g') AS b,"
                         + " regexp_replace(o_clerk, '(\\w+)#0*(\\d+)', '\\2-\\1') AS c,"
@@ -323,6 +327,19 @@ class TestFunctionSpellings {
                                 + " abs(o_custkey - 700) AS d, coalesce(NULLIF(o_orderstatus, 'F'), 'x') AS e,"
                                 + " substring(o_comment, 1, 3) || o_orderstatus AS f,"
                                 + " CAST(o_orderdate + INTERVAL 3 DAY AS DATE) AS g, year(o_orderdate) AS h FROM orders"),
+                // The outer join, LIKE escape and limit escape clauses.
+                pair(
+                        "SELECT n_name, r_name, {fn UCASE(c_name)} AS c FROM {oj {oj nation LEFT OUTER JOIN region"
+                                + " ON n_regionkey = r_regionkey AND r_name LIKE 'A%'}"
+                                + " LEFT OUTER JOIN customer ON c_nationkey = n_nationkey AND c_custkey < 40}",
+                        "SELECT n_name, r_name, upper(c_name) AS c FROM nation LEFT OUTER JOIN region"
+                                + " ON n_regionkey = r_regionkey AND r_name LIKE 'A%'"
+                                + " LEFT OUTER JOIN customer ON c_nationkey = n_nationkey AND c_custkey < 40"),
+                pair(
+                        "SELECT o_orderkey, o_comment FROM orders WHERE o_orderstatus || '_' || o_orderpriority LIKE '_#_1%' {ESCAPE '#'}"
+                                + " ORDER BY o_orderkey {limit 5 offset 3}",
+                        "SELECT o_orderkey, o_comment FROM orders WHERE o_orderstatus || '_' || o_orderpriority LIKE '_#_1%' ESCAPE '#'"
+                                + " ORDER BY o_orderkey LIMIT 5 OFFSET 3"),
                 // OVERLAY and {fn INSERT}, SPACE, and the escapes DAYNAME and MONTHNAME.
                 pair(
                         "SELECT o_orderkey, overlay(o_clerk PLACING '#' FROM 6 FOR 4) AS a,"

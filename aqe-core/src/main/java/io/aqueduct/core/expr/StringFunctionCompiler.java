@@ -18,6 +18,11 @@ import java.util.List;
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
+    /** An empty search string leaves the string as it is (PostgreSQL, DuckDB), where Java's replace would insert. */
+    private static String replace(String[] values) {
+        return values[1].isEmpty() ? values[0] : values[0].replace(values[1], values[2]);
+    }
+
     private static final BigDecimal INT_MIN = BigDecimal.valueOf(Integer.MIN_VALUE);
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
@@ -36,9 +41,7 @@ final class StringFunctionCompiler {
                         new StringFunctionExpression(operands, DataType.BIGINT, StringFunctionCompiler::position),
                         DataType.BIGINT,
                         call.type());
-            case REPLACE ->
-                new StringFunctionExpression(
-                        operands, DataType.VARCHAR, values -> values[0].replace(values[1], values[2]));
+            case REPLACE -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::replace);
             case TRIM_CHARACTERS ->
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::trim);
             case LPAD -> new StringFunctionExpression(operands, DataType.VARCHAR, values -> pad(values, true));

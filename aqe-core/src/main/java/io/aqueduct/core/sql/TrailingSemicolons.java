@@ -29,15 +29,12 @@ public final class TrailingSemicolons {
                         ErrorCode.SYNTAX_ERROR,
                         "One statement at a time: more follows the ';' at character " + (semicolon + 1));
             }
-            if (c == '\'' || c == '"') {
-                i = quotedEnd(sql, i, c);
+            int commentEnd = SqlText.commentEnd(sql, i);
+            if (SqlText.isQuote(c)) {
+                i = SqlText.quotedEnd(sql, i);
                 significantEnd = i;
-            } else if (sql.startsWith("--", i)) {
-                int lineEnd = sql.indexOf('\n', i);
-                i = lineEnd < 0 ? sql.length() : lineEnd + 1;
-            } else if (sql.startsWith("/*", i)) {
-                int commentEnd = sql.indexOf("*/", i + 2);
-                i = commentEnd < 0 ? sql.length() : commentEnd + 2;
+            } else if (commentEnd >= 0) {
+                i = commentEnd;
             } else {
                 if (c == ';') {
                     semicolon = semicolonAfter ? semicolon : i;
@@ -55,21 +52,5 @@ public final class TrailingSemicolons {
     private static boolean isStatementText(String sql, int i) {
         char c = sql.charAt(i);
         return c != ';' && !Character.isWhitespace(c) && !sql.startsWith("--", i) && !sql.startsWith("/*", i);
-    }
-
-    /** The index after the quote that closes the one at {@code start}; a doubled quote stands for itself. */
-    private static int quotedEnd(String sql, int start, char quote) {
-        int i = start + 1;
-        while (i < sql.length()) {
-            if (sql.charAt(i) == quote) {
-                if (i + 1 < sql.length() && sql.charAt(i + 1) == quote) {
-                    i += 2;
-                    continue;
-                }
-                return i + 1;
-            }
-            i++;
-        }
-        return sql.length();
     }
 }

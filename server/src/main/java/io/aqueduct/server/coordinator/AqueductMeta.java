@@ -6,6 +6,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.Setting;
 import io.aqueduct.core.sql.ColumnOrigin;
 import io.aqueduct.core.sql.CompiledQuery;
+import io.aqueduct.core.sql.JdbcEscapeClauses;
 import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
 import io.aqueduct.core.sql.TrailingSemicolons;
@@ -190,11 +191,12 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     /**
-     * The statement's text without the semicolons that end it ({@link TrailingSemicolons}). An empty statement reaches
-     * the server as null (found by TestMalformedStatements).
+     * The statement's text without the semicolons that end it ({@link TrailingSemicolons}), its JDBC escape clauses
+     * written as SQL ({@link JdbcEscapeClauses}). An empty statement reaches the server as null (found by
+     * TestMalformedStatements).
      */
     private static String statementText(String sql) {
-        String text = sql == null ? "" : TrailingSemicolons.strip(sql);
+        String text = sql == null ? "" : JdbcEscapeClauses.rewrite(TrailingSemicolons.strip(sql));
         if (text.isBlank()) {
             throw new AqueductException(ErrorCode.SYNTAX_ERROR, "The statement is empty");
         }
