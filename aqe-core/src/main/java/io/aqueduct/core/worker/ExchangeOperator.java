@@ -6,6 +6,7 @@ import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.Batches;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.Operator;
+import io.aqueduct.core.protocol.ErrorInfo;
 import io.aqueduct.core.protocol.ExchangeMetrics;
 import io.aqueduct.core.protocol.RemoteSource;
 import io.aqueduct.core.protocol.WorkerTransport;
@@ -115,6 +116,10 @@ public final class ExchangeOperator implements Operator {
                 }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } catch (Error e) {
+                // Out of heap, or a class that failed to load: the task fails with it rather than wait for the reader.
+                failure.compareAndSet(null, ErrorInfo.of(e, null).toException());
+                throw e;
             } finally {
                 readersExited.countDown();
             }

@@ -45,6 +45,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /**
  * An exchange reading a producer task of its own worker takes the batches from the producer's output buffer: in
@@ -205,6 +206,32 @@ class TestLocalExchange extends ArrowAllocatorTest {
         assertThat(reader.interrupted).isFalse();
         assertThat(consumer.getAllocatedMemory()).isZero();
         producer.discard(); // releases the six batches nobody took
+    }
+
+    /** A reader that dies of an Error (out of heap, a class that failed to load) fails the task instead of hanging it. */
+    @Test
+    @Timeout(30)
+    void aReaderKilledByAnErrorFailsTheExchange() throws Exception {
+        ProducerReader dying = new ProducerReader() {
+            @Override
+            public void read(Exchange exchange) {
+                throw new NoClassDefFoundError("io/aqueduct/Missing");
+            }
+
+            @Override
+            public void abort() {}
+
+            @Override
+            public AqueductException failure(Exception cause) {
+                throw new AssertionError("an Error is not a read failure", cause);
+            }
+        };
+        ExchangeOperator exchange = exchange(List.of(dying), readers);
+
+        assertThatThrownBy(exchange::next)
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("NoClassDefFoundError: io/aqueduct/Missing");
+        assertClosesPromptly(exchange);
     }
 
     /**
