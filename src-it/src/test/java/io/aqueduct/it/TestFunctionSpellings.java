@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * PERCENTILE_DISC, MEDIAN;
  * OCTET_LENGTH, BIT_LENGTH, DAYNAME, MONTHNAME, LAST_DAY, ARBITRARY; other dialects' spellings of
  * standard functions (IFNULL, NVL, IF, IIF, SUBSTR, CONCAT_WS, BOOL_AND, BOOL_OR, NOW, DATE_PART, DATEDIFF, DATEADD,
- * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); CAST of an integer to BOOLEAN, BIGINT literals of 19 digits; a DATE plus or minus an integer, the days between two DATEs, ILIKE,
+ * DATE_ADD, TRUNC, LOG, STARTS_WITH, ENDS_WITH); GENERATE_SERIES; CAST of an integer to BOOLEAN, BIGINT literals of 19 digits; a DATE plus or minus an integer, the days between two DATEs, ILIKE,
  * and the JDBC escape functions ({@code {fn UCASE(x)}}) and clauses ({@code {oj ...}}, {@code {escape 'c'}},
  * {@code {limit n offset m}}) through JDBC on real workers, on TPC-H SF 0.01 compared with
  * DuckDB; bad units and argument counts fail with their SQLStates.
@@ -327,6 +327,16 @@ class TestFunctionSpellings {
                                 + " abs(o_custkey - 700) AS d, coalesce(NULLIF(o_orderstatus, 'F'), 'x') AS e,"
                                 + " substring(o_comment, 1, 3) || o_orderstatus AS f,"
                                 + " CAST(o_orderdate + INTERVAL 3 DAY AS DATE) AS g, year(o_orderdate) AS h FROM orders"),
+                // generate_series in FROM: numbers up and down, months added one at a time from the 31st, hours, NULL
+                // (no rows), and a date spine joined with a table's rows on the workers.
+                same("SELECT x, x * 2 AS y FROM generate_series(1, 100, 7) AS t(x)"),
+                same("SELECT * FROM generate_series(10, -10, -7)"),
+                same("SELECT * FROM generate_series(DATE '2024-01-31', DATE '2025-01-01', INTERVAL '1' MONTH)"),
+                same("SELECT generate_series AS ts FROM generate_series(TIMESTAMP '2024-03-01 00:00:00',"
+                        + " TIMESTAMP '2024-03-02 00:00:00', INTERVAL '90' MINUTE)"),
+                same("SELECT count(*) AS c FROM generate_series(1, CAST(NULL AS INTEGER))"),
+                same("SELECT d, count(o_orderkey) AS orders FROM generate_series(DATE '1995-01-01', DATE '1995-03-01',"
+                        + " INTERVAL '1' DAY) AS g(d) LEFT JOIN orders ON o_orderdate = CAST(d AS DATE) GROUP BY d"),
                 // The outer join, LIKE escape and limit escape clauses.
                 pair(
                         "SELECT n_name, r_name, {fn UCASE(c_name)} AS c FROM {oj {oj nation LEFT OUTER JOIN region"
@@ -427,6 +437,12 @@ class TestFunctionSpellings {
         SQLException badPattern = sqlFailure(() -> query("SELECT regexp_like(o_comment, '(') FROM orders"));
         assertThat(badPattern.getSQLState()).isEqualTo("22023");
         assertThat(badPattern.getMessage()).contains("Invalid regular expression '('");
+        SQLException zeroStep = sqlFailure(() -> query("SELECT * FROM generate_series(1, 10, 0)"));
+        assertThat(zeroStep.getSQLState()).isEqualTo("22023");
+        assertThat(zeroStep.getMessage()).contains("GENERATE_SERIES step must not be zero");
+        assertThat(sqlFailure(() -> query("SELECT * FROM generate_series('a', 'b')"))
+                        .getSQLState())
+                .isEqualTo("22018");
         SQLException badSimilarTo = sqlFailure(() -> query("SELECT o_comment SIMILAR TO 'a(b' FROM orders"));
         assertThat(badSimilarTo.getSQLState()).isEqualTo("22023");
         assertThat(badSimilarTo.getMessage()).contains("Invalid SIMILAR TO pattern 'a(b'");

@@ -229,6 +229,21 @@ class TestPreparedStatements extends TinyTpchOracleTest {
         }
     }
 
+    /** A prepared generate_series takes its bounds from parameters: one plan, a series as long as each execution asks. */
+    @Test
+    void generateSeriesTakesItsBoundsFromParameters() throws Exception {
+        try (PreparedStatement statement =
+                connection.prepareStatement("SELECT x, x % 7 AS r FROM generate_series(?, ?) AS t(x) ORDER BY x")) {
+            for (int stop : new int[] {5, 20_000}) {
+                statement.setInt(1, -3);
+                statement.setInt(2, stop);
+                assertRowsAs(
+                        "SELECT x, x %% 7 AS r FROM generate_series(-3, %d) AS t(x) ORDER BY x".formatted(stop),
+                        statement);
+            }
+        }
+    }
+
     /** A statement the server refuses to prepare fails with its reason, not only Avatica's "while preparing SQL". */
     @Test
     void aStatementThatCannotBePreparedFailsWithTheServersReason() {

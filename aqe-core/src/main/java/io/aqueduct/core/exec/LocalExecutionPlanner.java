@@ -4,6 +4,7 @@ import static com.google.common.base.Preconditions.checkState;
 
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.GenerateSeriesNode;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
@@ -62,6 +63,9 @@ public final class LocalExecutionPlanner {
         }
         if (node instanceof ValuesNode values) {
             return planning.operator(node, "Values", context -> ValuesOperator.create(values, context));
+        }
+        if (node instanceof GenerateSeriesNode series) {
+            return planning.operator(node, "GenerateSeries", context -> new GenerateSeriesOperator(series, context));
         }
         if (node instanceof FilterNode filter) {
             return planning.operator(

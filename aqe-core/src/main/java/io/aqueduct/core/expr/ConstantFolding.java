@@ -61,16 +61,34 @@ public final class ConstantFolding {
         return expression instanceof Literal;
     }
 
+    /**
+     * The value of {@code expression} if it reads no column and draws no random number, computed now: for a place that
+     * needs a constant (a table function's arguments). A failure to compute it is thrown (22018 for {@code
+     * CAST('a' AS BIGINT)}).
+     */
+    public static Optional<Literal> constantValue(Expression expression) {
+        if (expression instanceof Literal literal) {
+            return Optional.of(literal);
+        }
+        return expression instanceof Call call && readsNoColumn(call) ? Optional.of(compute(call)) : Optional.empty();
+    }
+
     /** The value of {@code call} over one row, or empty where computing it fails. */
     private static Optional<Literal> evaluate(Call call) {
+        try {
+            return Optional.of(compute(call));
+        } catch (RuntimeException e) {
+            // Left to run time, where the rows that reach the call meet the same failure.
+            return Optional.empty();
+        }
+    }
+
+    private static Literal compute(Call call) {
         try (BufferAllocator allocator = ALLOCATOR.newChildAllocator("constant " + call.function(), 0, MEMORY_LIMIT);
                 VectorSchemaRoot oneRow = VectorSchemaRoot.of()) {
             oneRow.setRowCount(1);
             try (FieldVector value = ExpressionCompiler.compile(call).evaluate(oneRow, allocator)) {
-                return Optional.of(new Literal(VectorValues.get(value, call.type(), 0), call.type()));
-            } catch (RuntimeException e) {
-                // Left to run time, where the rows that reach the call meet the same failure.
-                return Optional.empty();
+                return new Literal(VectorValues.get(value, call.type(), 0), call.type());
             }
         }
     }

@@ -15,6 +15,7 @@ import java.util.List;
 @JsonSubTypes({
     @JsonSubTypes.Type(value = TableScanNode.class, name = "scan"),
     @JsonSubTypes.Type(value = ValuesNode.class, name = "values"),
+    @JsonSubTypes.Type(value = GenerateSeriesNode.class, name = "generateSeries"),
     @JsonSubTypes.Type(value = FilterNode.class, name = "filter"),
     @JsonSubTypes.Type(value = ProjectNode.class, name = "project"),
     @JsonSubTypes.Type(value = AggregateNode.class, name = "aggregate"),
@@ -30,6 +31,7 @@ import java.util.List;
 public sealed interface PlanNode
         permits TableScanNode,
                 ValuesNode,
+                GenerateSeriesNode,
                 RowPreservingNode,
                 ProjectNode,
                 AggregateNode,

@@ -208,7 +208,8 @@ public final class QueryCompiler {
     /**
      * The functions SQL may call: Calcite's standard table, {@link #POSTGRESQL_FUNCTIONS} (GREATEST and LEAST skip
      * NULLs there), REVERSE, ILIKE, MAX_BY and MIN_BY (Spark's, DuckDB's and Trino's names of ARG_MAX and ARG_MIN), REGEXP_EXTRACT and
-     * REGEXP_SUBSTR ({@link RegexExtractFunction}), PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}) and other dialects' spellings of
+     * REGEXP_SUBSTR ({@link RegexExtractFunction}), PostgreSQL's DATE_TRUNC ({@link DateTruncFunction}), GENERATE_SERIES
+     * ({@link GenerateSeriesFunction}) and other dialects' spellings of
      * standard functions ({@link FunctionAliases}). What the engine cannot run of the standard's fails at planning with
      * 0A000; {@code DatabaseMetaData}'s function lists show what plans.
      */
@@ -233,7 +234,8 @@ public final class QueryCompiler {
                                             RegexExtractFunction.REGEXP_SUBSTR,
                                             DateTruncFunction.INSTANCE,
                                             DateTimeParseFunctions.TO_DATE,
-                                            DateTimeParseFunctions.TO_TIMESTAMP),
+                                            DateTimeParseFunctions.TO_TIMESTAMP,
+                                            GenerateSeriesFunction.INSTANCE),
                                     FunctionAliases.ALL.stream()))
                     .toList())));
 

@@ -43,6 +43,7 @@ import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableFunctionScan;
 import org.apache.calcite.rel.core.TableScan;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
@@ -108,6 +109,9 @@ final class RelToPlanConverter {
         }
         if (rel instanceof Window window) {
             return WindowConverter.convert(window, convert(window.getInput()));
+        }
+        if (rel instanceof TableFunctionScan scan && GenerateSeriesConverter.isSeries(scan)) {
+            return GenerateSeriesConverter.convert(scan, rexConverter);
         }
         if (rel instanceof Union union && union.all) {
             List<PlanNode> inputs =

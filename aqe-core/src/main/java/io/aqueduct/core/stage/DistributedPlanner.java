@@ -6,6 +6,7 @@ import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateFunction;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.GenerateSeriesNode;
 import io.aqueduct.core.plan.JoinDistribution;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.LimitNode;
@@ -98,8 +99,8 @@ public final class DistributedPlanner {
                 return new Fragment(
                         scan, taskCounts.leaf(estimators.apply(scan), statistics.apply(scan)), true, List.of());
             }
-            if (node instanceof ValuesNode values) {
-                return new Fragment(values, 1, false, List.of());
+            if (node instanceof ValuesNode || node instanceof GenerateSeriesNode) {
+                return new Fragment(node, 1, false, List.of());
             }
             if (node instanceof FilterNode filter) {
                 Fragment source = visit(filter.source());

@@ -2,6 +2,7 @@ package io.aqueduct.core.stage;
 
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.GenerateSeriesNode;
 import io.aqueduct.core.plan.JoinNode;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
@@ -14,6 +15,8 @@ import io.aqueduct.core.plan.TopNNode;
 import io.aqueduct.core.plan.UnionNode;
 import io.aqueduct.core.plan.ValuesNode;
 import io.aqueduct.core.plan.WindowNode;
+import io.aqueduct.core.type.DateTimes;
+import io.aqueduct.core.type.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -108,6 +111,13 @@ public final class StagePlanPrinter {
         }
         if (node instanceof ValuesNode values) {
             return "Values " + values.rows().size() + " rows";
+        }
+        if (node instanceof GenerateSeriesNode series) {
+            return series.outputType().type(0).kind() == TypeKind.TIMESTAMP
+                    ? "GenerateSeries " + DateTimes.formatTimestamp(series.start()) + " to "
+                            + DateTimes.formatTimestamp(series.stop()) + " step " + series.step()
+                            + (series.monthStep() ? " months" : " microseconds")
+                    : "GenerateSeries " + series.start() + " to " + series.stop() + " step " + series.step();
         }
         if (node instanceof TableWriteNode write) {
             return "TableWrite " + write.catalog() + "." + write.schema() + "." + write.table();
