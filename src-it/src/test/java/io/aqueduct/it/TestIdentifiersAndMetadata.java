@@ -229,4 +229,50 @@ class TestIdentifiersAndMetadata {
         }
         return arguments;
     }
+
+    /** SHOW and DESCRIBE list what DatabaseMetaData lists, in the session's catalog and schema unless named. */
+    @Test
+    void showAndDescribeListWhatDatabaseMetaDataLists() throws SQLException {
+        DatabaseMetaData metaData = connection.getMetaData();
+        assertThat(column(connection, "SHOW CATALOGS", "Catalog"))
+                .isEqualTo(column(metaData.getCatalogs(), "TABLE_CAT"))
+                .contains("tpch", "skew");
+        assertThat(column(connection, "show schemas", "Schema"))
+                .isEqualTo(column(metaData.getSchemas(connection.getCatalog(), null), "TABLE_SCHEM"))
+                .contains(connection.getSchema());
+        assertThat(column(connection, "SHOW TABLES", "Table")).isEqualTo(TPCH_TABLES);
+        assertThat(column(connection, "show tables from skew.hot like 'f%'", "Table"))
+                .isEqualTo(column(metaData.getTables("skew", "hot", "f%", null), "TABLE_NAME"))
+                .isNotEmpty();
+        for (String describe :
+                List.of("DESCRIBE lineitem", "show columns from tpch.tiny.LineItem", "desc tiny.lineitem")) {
+            assertThat(column(connection, describe, "Column"))
+                    .as(describe)
+                    .isEqualTo(column(metaData.getColumns("tpch", "tiny", "lineitem", null), "COLUMN_NAME"));
+            assertThat(column(connection, describe, "Nullable"))
+                    .isEqualTo(column(metaData.getColumns("tpch", "tiny", "lineitem", null), "IS_NULLABLE"));
+        }
+        assertThat(column(connection, "DESCRIBE lineitem", "Type"))
+                .contains("BIGINT", "DECIMAL(15, 2)", "DATE", "VARCHAR");
+        try (Connection skew = cluster.connect("skew", "hot")) {
+            assertThat(column(skew, "SHOW TABLES", "Table"))
+                    .isEqualTo(column(metaData.getTables("skew", "hot", "%", null), "TABLE_NAME"));
+        }
+    }
+
+    private static List<String> column(Connection connection, String sql, String label) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            return column(statement.executeQuery(sql), label);
+        }
+    }
+
+    private static List<String> column(ResultSet rows, String label) throws SQLException {
+        List<String> values = new ArrayList<>();
+        try (rows) {
+            while (rows.next()) {
+                values.add(rows.getString(label));
+            }
+        }
+        return values;
+    }
 }

@@ -9,6 +9,7 @@ import io.aqueduct.core.sql.CompiledQuery;
 import io.aqueduct.core.sql.JdbcEscapeClauses;
 import io.aqueduct.core.sql.KillQuery;
 import io.aqueduct.core.sql.SessionStatement;
+import io.aqueduct.core.sql.ShowStatements;
 import io.aqueduct.core.sql.TrailingSemicolons;
 import io.aqueduct.core.sql.UpdateStatement;
 import io.aqueduct.core.type.DataType;
@@ -204,14 +205,18 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     /**
-     * Compiles {@code sql} as the statement's query, with the signature clients see; a positive {@code maxRowCount}
-     * (the statement's {@code setMaxRows}) becomes the query's FETCH, so that it plans no more rows than it sends.
+     * Compiles {@code sql} as the statement's query (a {@code SHOW TABLES} and its kin as the query of
+     * {@code information_schema} it stands for, {@link ShowStatements}), with the signature clients see; a positive
+     * {@code maxRowCount} (the statement's {@code setMaxRows}) becomes the query's FETCH, so that it plans no more rows
+     * than it sends.
      */
     private void compileInto(StatementState statement, Session session, String sql, long maxRowCount) {
-        CompiledQuery query = coordinator.compile(sql, session, maxRowCount);
-        statement.prepared = query;
+        String query =
+                ShowStatements.asQuery(sql, session.catalog(), session.schema()).orElse(sql);
+        CompiledQuery compiled = coordinator.compile(query, session, maxRowCount);
+        statement.prepared = compiled;
         statement.maxRowCount = maxRowCount;
-        statement.signature = signature(query);
+        statement.signature = signature(compiled);
     }
 
     @Override
