@@ -16,13 +16,13 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * CURRENT_USER and its kin, CURRENT_CATALOG and CURRENT_SCHEMA (and JDBC's {@code {fn USER()}} and {@code {fn
- * DATABASE()}}) answer each connection's own values, also when two connections run the same statement, whose compiled
+ * DATABASE()}}, PostgreSQL's {@code current_database()}) answer each connection's own values, also when two connections run the same statement, whose compiled
  * form the coordinator shares.
  */
 @ExtendWith(SharedCluster.class)
 class TestSessionFunctions {
     private static final String SESSION_SQL = "SELECT current_user, session_user, user, system_user, {fn USER()},"
-            + " current_catalog, {fn DATABASE()}, current_schema";
+            + " current_catalog, {fn DATABASE()}, current_database(), current_schema";
 
     private final AqueductCluster cluster;
 
@@ -35,9 +35,9 @@ class TestSessionFunctions {
         try (Connection alice = connect("alice", "tiny");
                 Connection bob = connect("bob", "sf0_1")) {
             assertThat(row(alice, SESSION_SQL))
-                    .containsExactly("alice", "alice", "alice", "alice", "alice", "tpch", "tpch", "tiny");
+                    .containsExactly("alice", "alice", "alice", "alice", "alice", "tpch", "tpch", "tpch", "tiny");
             assertThat(row(bob, SESSION_SQL))
-                    .containsExactly("bob", "bob", "bob", "bob", "bob", "tpch", "tpch", "sf0_1");
+                    .containsExactly("bob", "bob", "bob", "bob", "bob", "tpch", "tpch", "tpch", "sf0_1");
             String perRow = "SELECT current_user || '@' || current_schema, count(*) FROM nation GROUP BY 1";
             assertThat(row(alice, perRow)).containsExactly("alice@tiny", "25");
             assertThat(row(bob, perRow)).containsExactly("bob@sf0_1", "25");

@@ -44,6 +44,7 @@ import org.apache.calcite.sql.validate.SqlValidator;
  *       {@code CONCAT_WS} concatenations, {@code INSTR(s, sub)} POSITION, {@code SPACE(n)} REPEAT(' ', n), {@code
  *       STARTS_WITH(s, p)} and {@code ENDS_WITH(s, p)} a comparison of p with as many characters of s, DuckDB's
  *       {@code REGEXP_MATCHES} REGEXP_LIKE;
+ *   <li>PostgreSQL's {@code CURRENT_DATABASE()} CURRENT_CATALOG;
  *   <li>{@code NOW()} CURRENT_TIMESTAMP, {@code TODAY()} CURRENT_DATE, {@code DATE_PART('unit', x)} EXTRACT, {@code
  *       DATEDIFF('unit', a, b)} TIMESTAMPDIFF of a and b truncated to the unit (the unit boundaries from a to b),
  *       {@code DATEADD('unit', n, x)} and {@code DATE_ADD('unit', n, x)} TIMESTAMPADD, {@code DATE_ADD(x, interval)}
@@ -93,7 +94,8 @@ final class FunctionAliases {
             alias("STRFTIME", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::strftime),
             alias("STRPTIME", 2, 2, SqlFunctionCategory.TIMEDATE, FunctionAliases::strptime),
             alias("REGEXP_MATCHES", 2, 3, SqlFunctionCategory.STRING, renamed(SqlLibraryOperators.REGEXP_LIKE)),
-            alias("TODAY", 0, 0, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.CURRENT_DATE)));
+            alias("TODAY", 0, 0, SqlFunctionCategory.TIMEDATE, renamed(SqlStdOperatorTable.CURRENT_DATE)),
+            alias("CURRENT_DATABASE", 0, 0, SqlFunctionCategory.SYSTEM, renamed(SqlStdOperatorTable.CURRENT_CATALOG)));
 
     /** What DATEDIFF truncates its values to before it counts each unit: weeks are whole weeks of days, as DuckDB's. */
     private static final Map<TimeUnit, TimeUnit> DIFFERENCE_TRUNCATION = Map.of(
