@@ -118,6 +118,8 @@ public final class ExpressionCompiler {
                     SIMILAR_TO,
                     REGEXP_EXTRACT,
                     MD5,
+                    DAY_TIME_INTERVAL_TEXT,
+                    YEAR_MONTH_INTERVAL_TEXT,
                     ASCII,
                     CHR,
                     TRANSLATE -> StringFunctionCompiler.compile(call);

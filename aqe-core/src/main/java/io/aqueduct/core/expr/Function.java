@@ -154,6 +154,10 @@ public enum Function {
      * TO_DATE and TO_TIMESTAMP; see {@link PgDateTimeFormat#read}.
      */
     PARSE_DATETIME,
+    /** {@code (interval in milliseconds)}: VARCHAR, as PostgreSQL writes a day-time interval; see {@link IntervalText}. */
+    DAY_TIME_INTERVAL_TEXT,
+    /** {@code (interval in months)}: VARCHAR, as PostgreSQL writes a year-month interval; see {@link IntervalText}. */
+    YEAR_MONTH_INTERVAL_TEXT,
     /** {@code (string)}: the MD5 digest of the string's UTF-8 bytes, 32 lower-case hexadecimal digits. */
     MD5,
     /** {@code (string)}: the code point of the first character, 0 for an empty string. */

@@ -61,6 +61,12 @@ final class StringFunctionCompiler {
             case SIMILAR_TO -> new StringFunctionExpression(operands, DataType.BOOLEAN, new SimilarToMatch());
             case REGEXP_EXTRACT -> new StringFunctionExpression(operands, DataType.VARCHAR, new RegexExtract());
             case MD5 -> new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::md5);
+            case DAY_TIME_INTERVAL_TEXT ->
+                new StringFunctionExpression(
+                        operands, DataType.VARCHAR, values -> IntervalText.dayTime(Long.parseLong(values[0])));
+            case YEAR_MONTH_INTERVAL_TEXT ->
+                new StringFunctionExpression(
+                        operands, DataType.VARCHAR, values -> IntervalText.yearMonth(Long.parseLong(values[0])));
             case ASCII ->
                 CastExpression.create(
                         new StringFunctionExpression(

@@ -3,7 +3,9 @@ package io.aqueduct.core.sql;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCallBinding;
+import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -18,7 +20,8 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
 /**
  * Calcite's implicit type coercion, plus PostgreSQL's and DuckDB's {@code date + n}, {@code n + date} and {@code date
  * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
- * the result is a DATE as with any day interval; and their {@code date - date}, the INTEGER number of days between.
+ * the result is a DATE as with any day interval; their {@code date - date}, the INTEGER number of days between, and
+ * {@code timestamp - timestamp}, the interval between.
  * A TIMESTAMP plus an integer stays an error, as there.
  */
 final class DateArithmeticCoercion extends TypeCoercionImpl {
@@ -41,6 +44,9 @@ final class DateArithmeticCoercion extends TypeCoercionImpl {
             if (kind == SqlKind.MINUS && isDate(left) && isDate(right)) {
                 return daysBetween(binding);
             }
+            if (kind == SqlKind.MINUS && isDateOrTimestamp(left) && isDateOrTimestamp(right)) {
+                return timeBetween(binding);
+            }
         }
         return super.binaryArithmeticCoercion(binding);
     }
@@ -61,6 +67,41 @@ final class DateArithmeticCoercion extends TypeCoercionImpl {
         binding.getCall().setOperand(0, days);
         binding.getCall().setOperand(1, zero);
         return true;
+    }
+
+    /**
+     * {@code later - earlier} of two TIMESTAMPs (or a TIMESTAMP and a DATE) becomes {@code (later - earlier) DAY TO
+     * SECOND - INTERVAL '0' SECOND}: the interval between them, as PostgreSQL and DuckDB subtract them.
+     */
+    private boolean timeBetween(SqlCallBinding binding) {
+        SqlParserPos pos = binding.operand(0).getParserPosition();
+        SqlNode later = asTimestamp(binding, 0);
+        SqlNode earlier = asTimestamp(binding, 1);
+        SqlNode interval = SqlStdOperatorTable.MINUS_DATE.createCall(
+                pos, later, earlier, new SqlIntervalQualifier(TimeUnit.DAY, TimeUnit.SECOND, pos));
+        SqlNode zero = SqlLiteral.createInterval(1, "0", new SqlIntervalQualifier(TimeUnit.SECOND, null, pos), pos);
+        validator.deriveType(binding.getScope(), interval);
+        validator.deriveType(binding.getScope(), zero);
+        binding.getCall().setOperand(0, interval);
+        binding.getCall().setOperand(1, zero);
+        return true;
+    }
+
+    /** The operand, cast to TIMESTAMP if it is a DATE. */
+    private SqlNode asTimestamp(SqlCallBinding binding, int operand) {
+        SqlNode node = binding.operand(operand);
+        if (!isDate(binding.getOperandType(operand))) {
+            return node;
+        }
+        SqlParserPos pos = node.getParserPosition();
+        SqlNode cast = SqlStdOperatorTable.CAST.createCall(
+                pos, node, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, pos), pos));
+        validator.deriveType(binding.getScope(), cast);
+        return cast;
+    }
+
+    private static boolean isDateOrTimestamp(RelDataType type) {
+        return isDate(type) || type.getSqlTypeName() == SqlTypeName.TIMESTAMP;
     }
 
     private static boolean isDate(RelDataType type) {

@@ -426,7 +426,8 @@ public final class QueryCompiler {
                         .withExpand(false)
                         .withInSubQueryThreshold(Integer.MAX_VALUE));
         RelRoot root = converter.convertQuery(validated, false, true);
-        RelNode rows = insert == null ? root.project() : castToTable(root.project(), insert, cluster);
+        RelNode rows =
+                insert == null ? IntervalResults.asText(root.project()) : castToTable(root.project(), insert, cluster);
         RelNode logical = optimize(rows, converter, cluster);
         List<DataType> parameterTypes = TypeConverter.toRowType(validator.getParameterRowType(validated))
                 .types();
@@ -435,7 +436,7 @@ public final class QueryCompiler {
                         sql,
                         logical,
                         rexBuilder,
-                        TypeConverter.toResultRowType(root.validatedRowType),
+                        TypeConverter.toRowType(IntervalResults.resultType(root.validatedRowType, typeFactory)),
                         validator.getFieldOrigins(validated).stream()
                                 .map(ColumnOrigin::of)
                                 .toList(),

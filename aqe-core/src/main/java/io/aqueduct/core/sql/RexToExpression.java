@@ -216,6 +216,13 @@ final class RexToExpression {
             case "SPLIT_PART" -> call(Function.SPLIT_PART, call, type);
             case "REGEXP_REPLACE" -> call(Function.REGEXP_REPLACE, call, type);
             case "REGEXP_LIKE" -> call(Function.REGEXP_LIKE, call, type);
+            case "INTERVAL_TEXT" ->
+                call(
+                        isYearMonth(call.getOperands().get(0))
+                                ? Function.YEAR_MONTH_INTERVAL_TEXT
+                                : Function.DAY_TIME_INTERVAL_TEXT,
+                        call,
+                        type);
             case "REGEXP_EXTRACT", "REGEXP_SUBSTR" -> call(Function.REGEXP_EXTRACT, call, type);
             case "TO_CHAR" -> call(Function.TO_CHAR, call, type);
             case "TO_DATE" -> call(Function.PARSE_DATETIME, call, type);
@@ -359,6 +366,10 @@ final class RexToExpression {
 
     private Expression extract(RexCall call, DataType type) {
         TimeUnitRange unit = ((RexLiteral) call.getOperands().get(0)).getValueAs(TimeUnitRange.class);
+        RexNode source = call.getOperands().get(1);
+        if (isInterval(List.of(source))) {
+            return as(IntervalFields.extract(unit, translate(source), isYearMonth(source)), type);
+        }
         return unitCall(
                 Function.EXTRACT, unit.name(), translate(call.getOperands().get(1)), type);
     }

@@ -48,19 +48,6 @@ final class TypeConverter {
         };
     }
 
-    /** The columns a client receives: as {@link #toRowType}, without intervals, which have no column type yet. */
-    static RowType toResultRowType(RelDataType rowType) {
-        for (RelDataTypeField field : rowType.getFieldList()) {
-            if (SqlTypeFamily.DATETIME_INTERVAL.contains(field.getType())) {
-                throw new AqueductException(
-                        ErrorCode.NOT_SUPPORTED,
-                        "Result columns of type " + field.getType().getFullTypeString()
-                                + " are not supported: convert the interval to a number, e.g. with TIMESTAMPDIFF");
-            }
-        }
-        return toRowType(rowType);
-    }
-
     static RowType toRowType(RelDataType rowType) {
         List<String> names = new ArrayList<>();
         List<DataType> types = new ArrayList<>();

@@ -225,11 +225,13 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
     }
 
     @Test
-    void intervalResultsAreRejected() {
-        assertThatThrownBy(() -> COMPILER.compile("SELECT INTERVAL '1' DAY", "tpch", "tiny"))
-                .isInstanceOfSatisfying(
-                        AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.NOT_SUPPORTED))
-                .hasMessageContaining("INTERVAL");
+    void intervalResultsReadAsText() {
+        assertThat(rows("SELECT INTERVAL '1' DAY, INTERVAL '14' MONTH,"
+                        + " TIMESTAMP '2024-01-01 00:00:00' - TIMESTAMP '2024-01-02 03:00:00.5',"
+                        + " DATE '2024-03-01' - TIMESTAMP '2024-02-28 12:00:00'"))
+                .containsExactly(List.of("1 day", "1 year 2 mons", "-1 days -03:00:00.5", "1 day 12:00:00"));
+        assertThat(value("SELECT EXTRACT(EPOCH FROM TIMESTAMP '2024-01-02 03:00:00' - DATE '2024-01-01')"))
+                .isEqualTo(97_200L);
     }
 
     private static long micros(String isoDateTime) {

@@ -1,0 +1,57 @@
+package io.aqueduct.core.sql;
+
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
+import io.aqueduct.core.expr.Call;
+import io.aqueduct.core.expr.Expression;
+import io.aqueduct.core.expr.Function;
+import io.aqueduct.core.expr.Literal;
+import io.aqueduct.core.type.DataType;
+import java.util.List;
+import org.apache.calcite.avatica.util.TimeUnitRange;
+
+/**
+ * EXTRACT of a field of an interval, which the engine holds as a BIGINT in Calcite's units: a day-time interval in
+ * milliseconds gives its DAY, HOUR, MINUTE, SECOND and EPOCH (whole seconds), a year-month one in months its YEAR and
+ * MONTH. Each field keeps the interval's sign, as in PostgreSQL: {@code EXTRACT(HOUR FROM INTERVAL '-26' HOUR)} is -2.
+ */
+final class IntervalFields {
+    private static final long MILLIS_PER_SECOND = 1_000;
+    private static final long MILLIS_PER_MINUTE = 60 * MILLIS_PER_SECOND;
+    private static final long MILLIS_PER_HOUR = 60 * MILLIS_PER_MINUTE;
+    private static final long MILLIS_PER_DAY = 24 * MILLIS_PER_HOUR;
+    private static final long MONTHS_PER_YEAR = 12;
+
+    private IntervalFields() {}
+
+    static Expression extract(TimeUnitRange unit, Expression interval, boolean yearMonth) {
+        if (yearMonth) {
+            return switch (unit) {
+                case YEAR -> quotient(interval, MONTHS_PER_YEAR);
+                case MONTH -> remainder(interval, MONTHS_PER_YEAR);
+                default -> throw unsupported(unit, "a year-month interval");
+            };
+        }
+        return switch (unit) {
+            case DAY -> quotient(interval, MILLIS_PER_DAY);
+            case HOUR -> remainder(quotient(interval, MILLIS_PER_HOUR), 24);
+            case MINUTE -> remainder(quotient(interval, MILLIS_PER_MINUTE), 60);
+            case SECOND -> remainder(quotient(interval, MILLIS_PER_SECOND), 60);
+            case EPOCH -> quotient(interval, MILLIS_PER_SECOND);
+            default -> throw unsupported(unit, "a day-time interval");
+        };
+    }
+
+    private static Expression quotient(Expression value, long divisor) {
+        return new Call(Function.DIVIDE, List.of(value, new Literal(divisor, DataType.BIGINT)), DataType.BIGINT);
+    }
+
+    private static Expression remainder(Expression value, long divisor) {
+        return new Call(Function.MOD, List.of(value, new Literal(divisor, DataType.BIGINT)), DataType.BIGINT);
+    }
+
+    private static AqueductException unsupported(TimeUnitRange unit, String of) {
+        return new AqueductException(
+                ErrorCode.NOT_SUPPORTED, "EXTRACT of " + unit + " from " + of + " is not supported");
+    }
+}
