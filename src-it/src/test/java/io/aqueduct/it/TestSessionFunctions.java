@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
- * CURRENT_USER and its kin, CURRENT_CATALOG and CURRENT_SCHEMA (and JDBC's {@code {fn USER()}} and {@code {fn
+ * VERSION() names the server's version as DatabaseMetaData does. CURRENT_USER and its kin, CURRENT_CATALOG and CURRENT_SCHEMA (and JDBC's {@code {fn USER()}} and {@code {fn
  * DATABASE()}}, PostgreSQL's {@code current_database()}) answer each connection's own values, also when two connections run the same statement, whose compiled
  * form the coordinator shares.
  */
@@ -39,6 +39,8 @@ class TestSessionFunctions {
             assertThat(row(bob, SESSION_SQL))
                     .containsExactly("bob", "bob", "bob", "bob", "bob", "tpch", "tpch", "tpch", "sf0_1");
             String perRow = "SELECT current_user || '@' || current_schema, count(*) FROM nation GROUP BY 1";
+            assertThat(row(alice, "SELECT version()"))
+                    .containsExactly("Aqueduct " + alice.getMetaData().getDatabaseProductVersion());
             assertThat(row(alice, perRow)).containsExactly("alice@tiny", "25");
             assertThat(row(bob, perRow)).containsExactly("bob@sf0_1", "25");
         }

@@ -235,7 +235,8 @@ public final class QueryCompiler {
                                             DateTruncFunction.INSTANCE,
                                             DateTimeParseFunctions.TO_DATE,
                                             DateTimeParseFunctions.TO_TIMESTAMP,
-                                            GenerateSeriesFunction.INSTANCE),
+                                            GenerateSeriesFunction.INSTANCE,
+                                            SessionValues.VERSION),
                                     FunctionAliases.ALL.stream()))
                     .toList())));
 

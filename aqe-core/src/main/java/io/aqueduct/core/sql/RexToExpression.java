@@ -370,8 +370,7 @@ final class RexToExpression {
         if (isInterval(List.of(source))) {
             return as(IntervalFields.extract(unit, translate(source), isYearMonth(source)), type);
         }
-        return unitCall(
-                Function.EXTRACT, unit.name(), translate(call.getOperands().get(1)), type);
+        return unitCall(Function.EXTRACT, unit.name(), translate(source), type);
     }
 
     private Expression trim(RexCall call, DataType type) {

@@ -4,6 +4,7 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.settings.SettingValues;
 import io.aqueduct.core.sql.SessionValues;
+import io.aqueduct.server.cli.Version;
 import io.aqueduct.server.security.AuthenticatedUserHandler;
 import io.aqueduct.server.system.SystemContext;
 import java.time.DateTimeException;
@@ -25,6 +26,8 @@ record Session(
         String user, String catalog, String schema, SettingValues settings, ZoneId timeZone, boolean seesAllQueries) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
+    /** What VERSION() reads. */
+    private static final String SERVER_VERSION = "Aqueduct " + Version.current();
 
     /** Avatica hands an empty property map over as {@code null}. */
     static Session fromConnectionProperties(Map<String, String> info, SettingValues serverDefaults) {
@@ -42,9 +45,9 @@ record Session(
         return new Session(user, catalog, schema, newSettings, timeZone, seesAllQueries);
     }
 
-    /** What the session's CURRENT_USER, CURRENT_CATALOG and CURRENT_SCHEMA read. */
+    /** What the session's CURRENT_USER, CURRENT_CATALOG, CURRENT_SCHEMA and VERSION() read. */
     SessionValues values() {
-        return new SessionValues(user, catalog, schema);
+        return new SessionValues(user, catalog, schema, SERVER_VERSION);
     }
 
     /** What the session's queries tell the system tables they read. */
