@@ -581,6 +581,7 @@ public final class QueryCompiler {
     private static SqlNode parse(String sql) {
         try {
             SqlNode parsed = SqlParser.create(sql, PARSER_CONFIG).parseQuery();
+            TableFunctionPlacement.check(sql, parsed);
             SqlNode resolved = ModeCalls.resolve(
                     sql,
                     PercentileCalls.resolve(
