@@ -443,6 +443,9 @@ class TestFunctionSpellings {
         assertThat(sqlFailure(() -> query("SELECT * FROM generate_series('a', 'b')"))
                         .getSQLState())
                 .isEqualTo("22018");
+        SQLException seriesAsValue = sqlFailure(() -> query("SELECT generate_series(1, o_orderkey) FROM orders"));
+        assertThat(seriesAsValue.getSQLState()).isEqualTo("0A000");
+        assertThat(seriesAsValue.getMessage()).contains("GENERATE_SERIES returns rows: call it in FROM");
         SQLException badSimilarTo = sqlFailure(() -> query("SELECT o_comment SIMILAR TO 'a(b' FROM orders"));
         assertThat(badSimilarTo.getSQLState()).isEqualTo("22023");
         assertThat(badSimilarTo.getMessage()).contains("Invalid SIMILAR TO pattern 'a(b'");
