@@ -52,12 +52,21 @@ final class GenerateSeriesConverter {
                 && call.getOperands().get(2).getType().getSqlTypeName().getFamily()
                         == SqlTypeFamily.INTERVAL_YEAR_MONTH;
         if (timestamps && !monthStep) {
-            step = Math.multiplyExact(step, MICROS_PER_MILLI);
+            step = microsOfMillis(step);
         }
         if (step == 0) {
             throw new AqueductException(ErrorCode.INVALID_ARGUMENT, "GENERATE_SERIES step must not be zero");
         }
         return new GenerateSeriesNode(outputType, start, stop, step, monthStep);
+    }
+
+    /** A step in milliseconds as microseconds; one too long for a BIGINT is past every stop, as the longest is. */
+    private static long microsOfMillis(long millis) {
+        try {
+            return Math.multiplyExact(millis, MICROS_PER_MILLI);
+        } catch (ArithmeticException e) {
+            return millis > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
+        }
     }
 
     /** A DATE (days) or TIMESTAMP (microseconds) argument as microseconds. */

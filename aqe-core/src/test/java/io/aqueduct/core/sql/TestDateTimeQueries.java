@@ -234,6 +234,15 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
                 .isEqualTo(97_200L);
     }
 
+    /** A step too long for a BIGINT of microseconds steps past every stop: the series is its start. */
+    @Test
+    void aSeriesStepLongerThanAnyTimestampSpanGivesTheStartAlone() {
+        assertThat(rows(
+                        "SELECT * FROM generate_series(TIMESTAMP '9999-12-31 00:00:00', TIMESTAMP '9999-12-31 23:00:00',"
+                                + " INTERVAL '999999999' DAY(9))"))
+                .containsExactly(List.of(micros("9999-12-31T00:00")));
+    }
+
     private static long micros(String isoDateTime) {
         return DateTimes.toMicros(LocalDateTime.parse(isoDateTime));
     }
