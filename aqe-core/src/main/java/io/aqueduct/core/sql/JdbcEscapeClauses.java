@@ -1,5 +1,7 @@
 package io.aqueduct.core.sql;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
@@ -18,7 +20,11 @@ public final class JdbcEscapeClauses {
 
     private JdbcEscapeClauses() {}
 
-    /** {@code sql} with its {@code oj}, {@code escape} and {@code limit} escapes written as plain SQL. */
+    /**
+     * {@code sql} with its {@code oj}, {@code escape} and {@code limit} escapes written as plain SQL.
+     *
+     * @throws AqueductException (42000) if one of them is not closed
+     */
     public static String rewrite(String sql) {
         if (sql.indexOf('{') < 0) {
             return sql;
@@ -61,6 +67,10 @@ public final class JdbcEscapeClauses {
                 next = i + 1;
             }
             i = next;
+        }
+        if (keepClosing.contains(false)) {
+            throw new AqueductException(
+                    ErrorCode.SYNTAX_ERROR, "A JDBC escape clause ({oj, {escape or {limit) lacks its '}'");
         }
         return rewritten.toString();
     }

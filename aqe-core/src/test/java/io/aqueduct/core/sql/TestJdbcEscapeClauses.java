@@ -1,7 +1,9 @@
 package io.aqueduct.core.sql;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.aqueduct.core.error.AqueductException;
 import org.junit.jupiter.api.Test;
 
 class TestJdbcEscapeClauses {
@@ -33,8 +35,10 @@ class TestJdbcEscapeClauses {
     }
 
     @Test
-    void unbalancedBracesAreLeftForTheParserToReport() {
+    void aStrayClosingBraceIsLeftForTheParserAndAnUnclosedEscapeFails() {
         assertThat(JdbcEscapeClauses.rewrite("SELECT } FROM t")).isEqualTo("SELECT } FROM t");
-        assertThat(JdbcEscapeClauses.rewrite("SELECT * FROM {oj a")).isEqualToIgnoringWhitespace("SELECT * FROM a");
+        assertThatThrownBy(() -> JdbcEscapeClauses.rewrite("SELECT * FROM {oj a LEFT JOIN b ON a.x = b.x"))
+                .isInstanceOf(AqueductException.class)
+                .hasMessageContaining("lacks its '}'");
     }
 }
