@@ -1,5 +1,7 @@
 package io.aqueduct.core.sql;
 
+import static java.util.Objects.requireNonNull;
+
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.expr.Call;
@@ -7,13 +9,19 @@ import io.aqueduct.core.expr.Expression;
 import io.aqueduct.core.expr.Function;
 import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.TypeKind;
 import java.util.List;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.sql.SqlIntervalQualifier;
+import org.apache.calcite.sql.type.SqlTypeFamily;
 
 /**
- * EXTRACT of a field of an interval, which the engine holds as a BIGINT in Calcite's units: a day-time interval in
+ * EXTRACT and CAST of an interval, which the engine holds as a BIGINT in Calcite's units. EXTRACT: a day-time interval in
  * milliseconds gives its DAY, HOUR, MINUTE, SECOND and EPOCH (whole seconds), a year-month one in months its YEAR and
- * MONTH. Each field keeps the interval's sign, as in PostgreSQL: {@code EXTRACT(HOUR FROM INTERVAL '-26' HOUR)} is -2.
+ * MONTH; each field keeps the interval's sign, as in PostgreSQL: {@code EXTRACT(HOUR FROM INTERVAL '-26' HOUR)} is -2.
+ * CAST: to text as PostgreSQL writes intervals, to a number as the count of the interval's one unit (Calcite's
+ * {@code CAST(INTERVAL '3' DAY AS INTEGER)} is 3), to another interval unchanged.
  */
 final class IntervalFields {
     private static final long MILLIS_PER_SECOND = 1_000;
@@ -40,6 +48,38 @@ final class IntervalFields {
             case EPOCH -> quotient(interval, MILLIS_PER_SECOND);
             default -> throw unsupported(unit, "a day-time interval");
         };
+    }
+
+    static Expression cast(Expression interval, RelDataType from, RelDataType to, DataType target) {
+        boolean yearMonth = from.getSqlTypeName().getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH;
+        if (SqlTypeFamily.DATETIME_INTERVAL.contains(to)) {
+            return interval;
+        }
+        if (target.kind() == TypeKind.VARCHAR) {
+            Function text = yearMonth ? Function.YEAR_MONTH_INTERVAL_TEXT : Function.DAY_TIME_INTERVAL_TEXT;
+            return new Call(text, List.of(interval), target);
+        }
+        SqlIntervalQualifier qualifier = requireNonNull(from.getIntervalQualifier(), "interval qualifier");
+        if (qualifier.getStartUnit() != qualifier.getUnit()) {
+            throw new AqueductException(
+                    ErrorCode.NOT_SUPPORTED,
+                    "CAST of an interval of " + qualifier + " to " + target
+                            + " is not supported: EXTRACT a field of it");
+        }
+        long unitSize =
+                switch (qualifier.getStartUnit()) {
+                    case YEAR -> MONTHS_PER_YEAR;
+                    case MONTH -> 1;
+                    case DAY -> MILLIS_PER_DAY;
+                    case HOUR -> MILLIS_PER_HOUR;
+                    case MINUTE -> MILLIS_PER_MINUTE;
+                    case SECOND -> MILLIS_PER_SECOND;
+                    default ->
+                        throw new AqueductException(
+                                ErrorCode.NOT_SUPPORTED, "CAST of an interval of " + qualifier + " is not supported");
+                };
+        Expression count = unitSize == 1 ? interval : quotient(interval, unitSize);
+        return new Call(Function.CAST, List.of(count), target);
     }
 
     private static Expression quotient(Expression value, long divisor) {

@@ -179,7 +179,14 @@ final class RexToExpression {
             case IS_FALSE -> call(Function.IS_FALSE, call, type);
             case IS_NOT_FALSE -> call(Function.IS_NOT_FALSE, call, type);
             case CASE -> call(Function.CASE, call, type);
-            case CAST -> call(Function.CAST, call, type);
+            case CAST ->
+                isInterval(call.getOperands())
+                        ? IntervalFields.cast(
+                                translate(call.getOperands().get(0)),
+                                call.getOperands().get(0).getType(),
+                                call.getType(),
+                                type)
+                        : call(Function.CAST, call, type);
             case COALESCE -> call(Function.COALESCE, call, type);
             case LIKE -> like(call, type);
             case SIMILAR -> similarTo(call, type);

@@ -234,6 +234,15 @@ class TestDateTimeQueries extends ArrowAllocatorTest {
                 .isEqualTo(97_200L);
     }
 
+    /** An interval cast to a number counts its unit (Calcite's meaning), cast to text reads as PostgreSQL writes it. */
+    @Test
+    void castsOfIntervalsCountTheirUnitOrWriteThem() {
+        assertThat(rows("SELECT CAST(INTERVAL '3' DAY AS INTEGER), CAST(INTERVAL '14' MONTH AS BIGINT),"
+                        + " CAST(INTERVAL '2' YEAR AS INTEGER), CAST(INTERVAL '-90' SECOND AS BIGINT),"
+                        + " CAST(INTERVAL '3' DAY AS VARCHAR), CAST(INTERVAL '14' MONTH AS VARCHAR)"))
+                .containsExactly(List.of(3L, 14L, 2L, -90L, "3 days", "1 year 2 mons"));
+    }
+
     /** A step too long for a BIGINT of microseconds steps past every stop: the series is its start. */
     @Test
     void aSeriesStepLongerThanAnyTimestampSpanGivesTheStartAlone() {
