@@ -258,6 +258,16 @@ class TestIdentifiersAndMetadata {
             assertThat(column(skew, "SHOW TABLES", "Table"))
                     .isEqualTo(column(metaData.getTables("skew", "hot", "%", null), "TABLE_NAME"));
         }
+        // A misspelt name fails rather than listing nothing.
+        SQLException noTable = sqlFailure(() -> column(connection, "DESCRIBE lineitems", "Column"));
+        assertThat(noTable.getSQLState()).isEqualTo("42S02");
+        assertThat(noTable.getMessage()).contains("Table tpch.tiny.lineitems does not exist");
+        assertThat(sqlFailure(() -> column(connection, "SHOW TABLES FROM tpch.sf2", "Table"))
+                        .getSQLState())
+                .isEqualTo("3F000");
+        assertThat(sqlFailure(() -> column(connection, "SHOW SCHEMAS FROM tpc", "Schema"))
+                        .getMessage())
+                .contains("Catalog tpc does not exist");
     }
 
     private static List<String> column(Connection connection, String sql, String label) throws SQLException {

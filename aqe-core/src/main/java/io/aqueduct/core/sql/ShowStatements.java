@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
  *   <li>{@code SHOW SCHEMAS [FROM|IN catalog] [LIKE 'pattern']}: column {@code Schema};
  *   <li>{@code SHOW TABLES [FROM|IN [catalog.]schema] [LIKE 'pattern']}: column {@code Table};
  *   <li>{@code SHOW COLUMNS FROM|IN [[catalog.]schema.]table}, {@code DESCRIBE} and {@code DESC} of a table: columns
- *       {@code Column}, {@code Type} and {@code Nullable} in the table's order; a table that does not exist has no
- *       columns.
+ *       {@code Column}, {@code Type} and {@code Nullable} in the table's order.
  * </ul>
  * Names are folded to lower case unless double-quoted, as the parser folds them.
  */
@@ -38,22 +37,33 @@ public final class ShowStatements {
     private ShowStatements() {}
 
     /**
-     * The query {@code sql} stands for if it is one of these statements, read in the session's {@code catalog} and
-     * {@code schema}.
+     * A statement's query, and the name of what it lists: nothing for the catalogs, a catalog for its schemas, a
+     * catalog and schema for their tables, a catalog, schema and table for its columns. The caller checks that it
+     * exists, so that a misspelt name fails instead of listing nothing.
      */
-    public static Optional<String> asQuery(String sql, String catalog, String schema) {
+    public record ShowQuery(String sql, List<String> subject) {
+        public ShowQuery {
+            subject = List.copyOf(subject);
+        }
+    }
+
+    /** The query {@code sql} stands for if it is one of these statements, in the session's {@code catalog} and {@code schema}. */
+    public static Optional<ShowQuery> parse(String sql, String catalog, String schema) {
         Matcher matcher = CATALOGS.matcher(sql);
         if (matcher.matches()) {
-            return Optional.of("SELECT DISTINCT catalog_name AS \"Catalog\" FROM " + INFORMATION_SCHEMA + "schemata"
-                    + like(" WHERE catalog_name", matcher.group(1)) + " ORDER BY 1");
+            return Optional.of(new ShowQuery(
+                    "SELECT DISTINCT catalog_name AS \"Catalog\" FROM " + INFORMATION_SCHEMA + "schemata"
+                            + like(" WHERE catalog_name", matcher.group(1)) + " ORDER BY 1",
+                    List.of()));
         }
         matcher = SCHEMAS.matcher(sql);
         if (matcher.matches()) {
             List<String> names = names(matcher.group(1));
             String inCatalog = names.isEmpty() ? catalog : single(names, "catalog");
-            return Optional.of("SELECT schema_name AS \"Schema\" FROM " + INFORMATION_SCHEMA + "schemata WHERE"
-                    + " catalog_name = " + text(inCatalog) + like(" AND schema_name", matcher.group(2))
-                    + " ORDER BY 1");
+            return Optional.of(new ShowQuery(
+                    "SELECT schema_name AS \"Schema\" FROM " + INFORMATION_SCHEMA + "schemata WHERE catalog_name = "
+                            + text(inCatalog) + like(" AND schema_name", matcher.group(2)) + " ORDER BY 1",
+                    List.of(inCatalog)));
         }
         matcher = TABLES.matcher(sql);
         if (matcher.matches()) {
@@ -65,9 +75,11 @@ public final class ShowStatements {
             }
             String inCatalog = names.size() == 2 ? names.get(0) : catalog;
             String inSchema = names.isEmpty() ? schema : names.get(names.size() - 1);
-            return Optional.of("SELECT table_name AS \"Table\" FROM " + INFORMATION_SCHEMA + "tables WHERE"
-                    + " table_catalog = " + text(inCatalog) + " AND table_schema = " + text(inSchema)
-                    + like(" AND table_name", matcher.group(2)) + " ORDER BY 1");
+            return Optional.of(new ShowQuery(
+                    "SELECT table_name AS \"Table\" FROM " + INFORMATION_SCHEMA + "tables WHERE table_catalog = "
+                            + text(inCatalog) + " AND table_schema = " + text(inSchema)
+                            + like(" AND table_name", matcher.group(2)) + " ORDER BY 1",
+                    List.of(inCatalog, inSchema)));
         }
         matcher = COLUMNS.matcher(sql);
         if (matcher.matches()) {
@@ -78,11 +90,13 @@ public final class ShowStatements {
             String table = names.get(names.size() - 1);
             String inSchema = names.size() >= 2 ? names.get(names.size() - 2) : schema;
             String inCatalog = names.size() == 3 ? names.get(0) : catalog;
-            return Optional.of("SELECT column_name AS \"Column\", CASE WHEN data_type = 'DECIMAL' THEN 'DECIMAL('"
-                    + " || CAST(numeric_precision AS VARCHAR) || ', ' || CAST(numeric_scale AS VARCHAR) || ')'"
-                    + " ELSE data_type END AS \"Type\", is_nullable AS \"Nullable\" FROM " + INFORMATION_SCHEMA
-                    + "columns WHERE table_catalog = " + text(inCatalog) + " AND table_schema = " + text(inSchema)
-                    + " AND table_name = " + text(table) + " ORDER BY ordinal_position");
+            return Optional.of(new ShowQuery(
+                    "SELECT column_name AS \"Column\", CASE WHEN data_type = 'DECIMAL' THEN 'DECIMAL('"
+                            + " || CAST(numeric_precision AS VARCHAR) || ', ' || CAST(numeric_scale AS VARCHAR) || ')'"
+                            + " ELSE data_type END AS \"Type\", is_nullable AS \"Nullable\" FROM " + INFORMATION_SCHEMA
+                            + "columns WHERE table_catalog = " + text(inCatalog) + " AND table_schema = "
+                            + text(inSchema) + " AND table_name = " + text(table) + " ORDER BY ordinal_position",
+                    List.of(inCatalog, inSchema, table)));
         }
         return Optional.empty();
     }

@@ -9,48 +9,74 @@ import org.junit.jupiter.api.Test;
 class TestShowStatements {
     @Test
     void namesDefaultToTheSessionsCatalogAndSchema() {
-        assertThat(ShowStatements.asQuery("SHOW TABLES", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("SHOW TABLES", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("table_catalog = 'tpch' AND table_schema = 'tiny'");
-        assertThat(ShowStatements.asQuery("show schemas", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("show schemas", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("catalog_name = 'tpch'");
-        assertThat(ShowStatements.asQuery("DESCRIBE nation", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("DESCRIBE nation", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("table_catalog = 'tpch' AND table_schema = 'tiny' AND table_name = 'nation'");
     }
 
     @Test
     void qualifiedNamesAndPatternsNarrowTheListing() {
-        assertThat(ShowStatements.asQuery("show tables from skew.HOT like 'f%'", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("show tables from skew.HOT like 'f%'", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("table_catalog = 'skew' AND table_schema = 'hot' AND table_name LIKE 'f%'");
-        assertThat(ShowStatements.asQuery("SHOW COLUMNS IN \"My\"\"Cat\".s.\"T\"", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("SHOW COLUMNS IN \"My\"\"Cat\".s.\"T\"", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("table_catalog = 'My\"Cat' AND table_schema = 's' AND table_name = 'T'");
-        assertThat(ShowStatements.asQuery("show catalogs like 't%'", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("show catalogs like 't%'", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("WHERE catalog_name LIKE 't%'");
-        assertThat(ShowStatements.asQuery("SHOW TABLES IN \"it's\"", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("SHOW TABLES IN \"it's\"", "tpch", "tiny"))
                 .get()
+                .extracting(ShowStatements.ShowQuery::sql)
                 .asString()
                 .contains("table_schema = 'it''s'");
     }
 
     @Test
+    void eachNamesWhatItLists() {
+        assertThat(ShowStatements.parse("SHOW CATALOGS", "tpch", "tiny")
+                        .orElseThrow()
+                        .subject())
+                .isEmpty();
+        assertThat(ShowStatements.parse("SHOW SCHEMAS FROM skew", "tpch", "tiny")
+                        .orElseThrow()
+                        .subject())
+                .containsExactly("skew");
+        assertThat(ShowStatements.parse("SHOW TABLES", "tpch", "tiny")
+                        .orElseThrow()
+                        .subject())
+                .containsExactly("tpch", "tiny");
+        assertThat(ShowStatements.parse("DESC sf1.Orders", "tpch", "tiny")
+                        .orElseThrow()
+                        .subject())
+                .containsExactly("tpch", "sf1", "orders");
+    }
+
+    @Test
     void otherStatementsAreNotTheirs() {
-        assertThat(ShowStatements.asQuery("SHOW SETTINGS", "tpch", "tiny")).isEmpty();
-        assertThat(ShowStatements.asQuery("SELECT * FROM describe_me", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("SHOW SETTINGS", "tpch", "tiny")).isEmpty();
+        assertThat(ShowStatements.parse("SELECT * FROM describe_me", "tpch", "tiny"))
                 .isEmpty();
-        assertThat(ShowStatements.asQuery("SHOW TABLES garbage", "tpch", "tiny"))
-                .isEmpty();
-        assertThatThrownBy(() -> ShowStatements.asQuery("SHOW TABLES FROM a.b.c", "tpch", "tiny"))
+        assertThat(ShowStatements.parse("SHOW TABLES garbage", "tpch", "tiny")).isEmpty();
+        assertThatThrownBy(() -> ShowStatements.parse("SHOW TABLES FROM a.b.c", "tpch", "tiny"))
                 .isInstanceOf(AqueductException.class)
                 .hasMessageContaining("catalog.schema");
     }

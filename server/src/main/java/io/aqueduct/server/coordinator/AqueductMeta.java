@@ -211,12 +211,38 @@ public final class AqueductMeta implements ProtobufMeta {
      * than it sends.
      */
     private void compileInto(StatementState statement, Session session, String sql, long maxRowCount) {
-        String query =
-                ShowStatements.asQuery(sql, session.catalog(), session.schema()).orElse(sql);
+        Optional<ShowStatements.ShowQuery> show = ShowStatements.parse(sql, session.catalog(), session.schema());
+        show.ifPresent(listing -> requireExists(listing.subject()));
+        String query = show.map(ShowStatements.ShowQuery::sql).orElse(sql);
         CompiledQuery compiled = coordinator.compile(query, session, maxRowCount);
         statement.prepared = compiled;
         statement.maxRowCount = maxRowCount;
         statement.signature = signature(compiled);
+    }
+
+    /** Fails unless the catalog, schema or table a SHOW or DESCRIBE lists exists. */
+    private void requireExists(List<String> subject) {
+        if (subject.isEmpty()) {
+            return;
+        }
+        String catalog = subject.get(0);
+        boolean exists =
+                switch (subject.size()) {
+                    case 1 -> catalogMetadata.catalogs().stream().anyMatch(c -> c.tableCat.equals(catalog));
+                    case 2 ->
+                        catalogMetadata.schemas(catalog, subject.get(1)).stream()
+                                .anyMatch(s -> s.tableSchem.equals(subject.get(1)));
+                    default ->
+                        catalogMetadata.tables(catalog, subject.get(1), subject.get(2), null).stream()
+                                .anyMatch(
+                                        t -> t.tableSchem.equals(subject.get(1)) && t.tableName.equals(subject.get(2)));
+                };
+        if (!exists) {
+            throw new AqueductException(
+                    subject.size() == 3 ? ErrorCode.TABLE_NOT_FOUND : ErrorCode.SCHEMA_NOT_FOUND,
+                    (subject.size() == 3 ? "Table " : subject.size() == 2 ? "Schema " : "Catalog ")
+                            + String.join(".", subject) + " does not exist");
+        }
     }
 
     @Override
