@@ -120,6 +120,10 @@ class TestDateTimeTypes {
                                 + " EXTRACT(HOUR FROM TIMESTAMP '1999-01-01 00:00:00' - ts) AS h,"
                                 + " EXTRACT(MINUTE FROM TIMESTAMP '1999-01-01 00:00:00' - ts) AS mi FROM " + TIMESTAMPS
                                 + " WHERE o_orderkey < 3000 AND ts - TIMESTAMP '1994-06-01 00:00:00' > INTERVAL 30 DAY"),
+                // Text with a UTC offset casts to its wall-clock time, the offset dropped.
+                same("SELECT o_orderkey, CAST(CAST(o_orderdate AS VARCHAR) || ' 03:04:05+02:00' AS TIMESTAMP) AS t,"
+                        + " CAST(CAST(o_orderdate AS VARCHAR) || 'T23:30:00.25Z' AS TIMESTAMP) AS z FROM orders"
+                        + " WHERE o_orderkey < 500"),
                 same("SELECT count(*) FROM lineitem WHERE l_shipdate > l_commitdate + INTERVAL '10' DAY"),
                 pair(
                         "SELECT TIMESTAMPDIFF(DAY, o_orderdate, l_shipdate) AS days, TIMESTAMPDIFF(HOUR, o_orderdate,"

@@ -40,12 +40,18 @@ public final class DateTimes {
             .optionalEnd()
             .toFormatter();
 
-    /** A date, optionally followed by a space or {@code T} and a time. */
+    /**
+     * A date, optionally followed by a space or {@code T} and a time, and that by a UTC offset ({@code Z}, {@code +02},
+     * {@code +0200}, {@code +02:00}, after an optional space).
+     */
     private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
             .append(DateTimeFormatter.ISO_LOCAL_DATE)
             .optionalStart()
             .appendPattern("[ ]['T']")
             .append(TIME_TEXT)
+            .optionalStart()
+            .appendPattern("[ ][XXX][XX][X]")
+            .optionalEnd()
             .optionalEnd()
             .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
             .toFormatter();
@@ -82,8 +88,9 @@ public final class DateTimes {
     }
 
     /**
-     * Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]]]}; fractions beyond microseconds are truncated. A year outside 1 to
-     * 9999 does not parse.
+     * Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]][offset]]}; fractions beyond microseconds are truncated. A UTC offset
+     * ({@code 2024-01-02T03:04:05+02:00}, {@code ...Z}) is read and dropped: the TIMESTAMP is the wall-clock time as
+     * written, as PostgreSQL and DuckDB read it. A year outside 1 to 9999 does not parse.
      */
     public static long parseTimestamp(String text) {
         LocalDateTime dateTime = LocalDateTime.parse(text, TIMESTAMP_TEXT);
