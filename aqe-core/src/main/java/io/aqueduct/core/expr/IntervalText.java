@@ -1,14 +1,17 @@
 package io.aqueduct.core.expr;
 
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_DAY;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_HOUR;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_MINUTE;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_SECOND;
+import static io.aqueduct.core.type.DateTimes.MONTHS_PER_YEAR;
+
 /**
  * An interval as PostgreSQL writes it: a day-time interval (milliseconds) as {@code 1 day 03:00:00}, {@code 2 days},
  * {@code 00:00:01.5}, {@code -1 days -03:00:00}; a year-month one (months) as {@code 1 year 2 mons}; zero as
  * {@code 00:00:00}.
  */
 final class IntervalText {
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-    private static final long MONTHS_PER_YEAR = 12;
-
     private IntervalText() {}
 
     static String dayTime(long millis) {
@@ -26,8 +29,9 @@ final class IntervalText {
                 text.append('-');
                 rest = -rest;
             }
-            text.append("%02d:%02d:%02d".formatted(rest / 3_600_000, rest / 60_000 % 60, rest / 1_000 % 60));
-            long fraction = rest % 1_000;
+            text.append("%02d:%02d:%02d"
+                    .formatted(rest / MILLIS_PER_HOUR, rest / MILLIS_PER_MINUTE % 60, rest / MILLIS_PER_SECOND % 60));
+            long fraction = rest % MILLIS_PER_SECOND;
             if (fraction != 0) {
                 text.append('.').append("%03d".formatted(fraction).replaceAll("0+$", ""));
             }

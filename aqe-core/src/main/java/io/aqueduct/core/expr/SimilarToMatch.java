@@ -1,5 +1,6 @@
 package io.aqueduct.core.expr;
 
+import com.google.common.base.Throwables;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import org.apache.calcite.runtime.SqlFunctions;
@@ -20,15 +21,8 @@ final class SimilarToMatch implements StringFunctionExpression.RowFunction {
         } catch (RuntimeException e) {
             throw new AqueductException(
                     ErrorCode.INVALID_ARGUMENT,
-                    "Invalid SIMILAR TO pattern '%s': %s".formatted(values[1], rootMessage(e)));
+                    "Invalid SIMILAR TO pattern '%s': %s"
+                            .formatted(values[1], Throwables.getRootCause(e).getMessage()));
         }
-    }
-
-    private static String rootMessage(Throwable e) {
-        Throwable cause = e;
-        while (cause.getCause() != null) {
-            cause = cause.getCause();
-        }
-        return cause.getMessage();
     }
 }

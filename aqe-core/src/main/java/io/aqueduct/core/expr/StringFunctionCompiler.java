@@ -18,11 +18,6 @@ import java.util.List;
  * Counts, lengths and code points arrive as text, like every operand, and count characters (code points).
  */
 final class StringFunctionCompiler {
-    /** An empty search string leaves the string as it is (PostgreSQL, DuckDB), where Java's replace would insert. */
-    private static String replace(String[] values) {
-        return values[1].isEmpty() ? values[0] : values[0].replace(values[1], values[2]);
-    }
-
     private static final BigDecimal INT_MIN = BigDecimal.valueOf(Integer.MIN_VALUE);
     private static final BigDecimal INT_MAX = BigDecimal.valueOf(Integer.MAX_VALUE);
 
@@ -80,6 +75,11 @@ final class StringFunctionCompiler {
                 new StringFunctionExpression(operands, DataType.VARCHAR, StringFunctionCompiler::translate);
             default -> throw new IllegalArgumentException("Not a string function: " + call.function());
         };
+    }
+
+    /** An empty search string leaves the string as it is (PostgreSQL, DuckDB), where Java's replace would insert. */
+    private static String replace(String[] values) {
+        return values[1].isEmpty() ? values[0] : values[0].replace(values[1], values[2]);
     }
 
     /** 1-based code point position of {@code values[0]} in {@code values[1]}, 0 when absent. */

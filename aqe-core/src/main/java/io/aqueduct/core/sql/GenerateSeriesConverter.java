@@ -23,8 +23,6 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
  * stop at midnight; a day-time step is in microseconds, a year-month step in months.
  */
 final class GenerateSeriesConverter {
-    private static final long MICROS_PER_MILLI = 1_000;
-
     private GenerateSeriesConverter() {}
 
     static boolean isSeries(TableFunctionScan scan) {
@@ -63,7 +61,7 @@ final class GenerateSeriesConverter {
     /** A step in milliseconds as microseconds; one too long for a BIGINT is past every stop, as the longest is. */
     private static long microsOfMillis(long millis) {
         try {
-            return Math.multiplyExact(millis, MICROS_PER_MILLI);
+            return Math.multiplyExact(millis, DateTimes.MICROS_PER_MILLI);
         } catch (ArithmeticException e) {
             return millis > 0 ? Long.MAX_VALUE : Long.MIN_VALUE;
         }

@@ -1,5 +1,10 @@
 package io.aqueduct.core.sql;
 
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_DAY;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_HOUR;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_MINUTE;
+import static io.aqueduct.core.type.DateTimes.MILLIS_PER_SECOND;
+import static io.aqueduct.core.type.DateTimes.MONTHS_PER_YEAR;
 import static java.util.Objects.requireNonNull;
 
 import io.aqueduct.core.error.AqueductException;
@@ -24,12 +29,6 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
  * {@code CAST(INTERVAL '3' DAY AS INTEGER)} is 3), to another interval unchanged.
  */
 final class IntervalFields {
-    private static final long MILLIS_PER_SECOND = 1_000;
-    private static final long MILLIS_PER_MINUTE = 60 * MILLIS_PER_SECOND;
-    private static final long MILLIS_PER_HOUR = 60 * MILLIS_PER_MINUTE;
-    private static final long MILLIS_PER_DAY = 24 * MILLIS_PER_HOUR;
-    private static final long MONTHS_PER_YEAR = 12;
-
     private IntervalFields() {}
 
     static Expression extract(TimeUnitRange unit, Expression interval, boolean yearMonth) {

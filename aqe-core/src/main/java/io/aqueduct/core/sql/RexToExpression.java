@@ -42,8 +42,6 @@ import org.apache.calcite.util.TimestampString;
 
 /** Translates Calcite row expressions into the engine's {@link Expression}s. */
 final class RexToExpression {
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-
     private final RexBuilder rexBuilder;
     private final ParameterBinder parameters;
     private final StatementTime statementTime;
@@ -442,7 +440,7 @@ final class RexToExpression {
             function = Function.DATETIME_ADD_MONTHS;
         } else if (type.kind() == TypeKind.DATE) {
             function = Function.DATE_ADD_DAYS;
-            amount = scaled(amount, Function.DIVIDE, MILLIS_PER_DAY);
+            amount = scaled(amount, Function.DIVIDE, DateTimes.MILLIS_PER_DAY);
         } else {
             function = Function.DATETIME_ADD_MICROS;
             amount = scaled(amount, Function.MULTIPLY, DateTimes.MICROS_PER_MILLI);

@@ -51,6 +51,6 @@ public final class TrailingSemicolons {
     /** Whether the character at {@code i} starts statement text: not a blank, a semicolon or a comment. */
     private static boolean isStatementText(String sql, int i) {
         char c = sql.charAt(i);
-        return c != ';' && !Character.isWhitespace(c) && !sql.startsWith("--", i) && !sql.startsWith("/*", i);
+        return c != ';' && !Character.isWhitespace(c) && SqlText.commentEnd(sql, i) < 0;
     }
 }

@@ -14,6 +14,7 @@ import io.aqueduct.core.plan.WindowFrame;
 import io.aqueduct.core.plan.WindowFunction;
 import io.aqueduct.core.plan.WindowNode;
 import io.aqueduct.core.type.DataType;
+import io.aqueduct.core.type.DateTimes;
 import io.aqueduct.core.type.RowType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -36,8 +37,6 @@ import org.apache.calcite.sql.type.SqlTypeFamily;
  * them again.
  */
 final class WindowConverter {
-    private static final long MILLIS_PER_DAY = 86_400_000L;
-
     private WindowConverter() {}
 
     static PlanNode convert(Window window, PlanNode input) {
@@ -278,7 +277,8 @@ final class WindowConverter {
                     if (!interval || offset.getType().getSqlTypeName().getFamily() != SqlTypeFamily.INTERVAL_DAY_TIME) {
                         throw unsupported("A RANGE offset over a DATE other than a day interval");
                     }
-                    yield value.divide(BigDecimal.valueOf(MILLIS_PER_DAY)).longValueExact();
+                    yield value.divide(BigDecimal.valueOf(DateTimes.MILLIS_PER_DAY))
+                            .longValueExact();
                 }
                 default -> throw unsupported("A RANGE frame with an offset over a " + orderType + " key");
             };

@@ -20,6 +20,14 @@ public final class DateTimes {
     public static final long MICROS_PER_SECOND = 1_000_000L;
     public static final long MICROS_PER_DAY = 86_400L * MICROS_PER_SECOND;
 
+    /** Calcite's day-time intervals count milliseconds, its year-month intervals months. */
+    public static final long MILLIS_PER_SECOND = MICROS_PER_SECOND / MICROS_PER_MILLI;
+
+    public static final long MILLIS_PER_MINUTE = 60 * MILLIS_PER_SECOND;
+    public static final long MILLIS_PER_HOUR = 60 * MILLIS_PER_MINUTE;
+    public static final long MILLIS_PER_DAY = MICROS_PER_DAY / MICROS_PER_MILLI;
+    public static final long MONTHS_PER_YEAR = 12;
+
     /** The years of SQL's DATE and TIMESTAMP, which JDBC's date classes show. */
     private static final int MIN_YEAR = 1;
 

@@ -238,10 +238,15 @@ public final class AqueductMeta implements ProtobufMeta {
                                         t -> t.tableSchem.equals(subject.get(1)) && t.tableName.equals(subject.get(2)));
                 };
         if (!exists) {
+            String what =
+                    switch (subject.size()) {
+                        case 1 -> "Catalog ";
+                        case 2 -> "Schema ";
+                        default -> "Table ";
+                    };
             throw new AqueductException(
                     subject.size() == 3 ? ErrorCode.TABLE_NOT_FOUND : ErrorCode.SCHEMA_NOT_FOUND,
-                    (subject.size() == 3 ? "Table " : subject.size() == 2 ? "Schema " : "Catalog ")
-                            + String.join(".", subject) + " does not exist");
+                    what + String.join(".", subject) + " does not exist");
         }
     }
 
