@@ -196,7 +196,7 @@ public final class LocalExecutionPlanner {
                     taskAllocator.newChildAllocator("operator-" + id + "-" + kind, 0, taskAllocator.getLimit());
             Operator operator;
             try {
-                operator = create.apply(new ExecutionContext(allocator, context.batchRows(), context.canceled()));
+                operator = create.apply(context.withAllocator(allocator));
             } catch (RuntimeException | Error e) {
                 try {
                     allocator.close();

@@ -2,6 +2,7 @@ package io.aqueduct.core.splitcache;
 
 import static com.google.common.base.Preconditions.checkArgument;
 
+import io.aqueduct.core.exec.ExecutionContext;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -14,6 +15,13 @@ import org.apache.arrow.memory.BufferAllocator;
  * A worker's cache of generated splits as Arrow buffers, one entry per column of a split, bounded in bytes and
  * evicting the least recently used column first. A scan that finds every column it needs reads them instead of
  * generating its split again ({@link #read}); a scan that does not records what it generates ({@link #record}).
+ *
+ * <p>Scan resistance: a recording never evicts a column of its table that its own query read or recorded, it gives up
+ * instead. With eviction alone, a query that reads more of a table than fits (TPC-H SF 10's lineitem in a 1 GiB
+ * cache) evicted each split it had just recorded, so that every later run of it regenerated everything; now the
+ * splits it cached first stay and serve every later run, whose misses evict only what that run has not used. Other
+ * queries' columns and other tables' go least recently used first, as before, so a new workload still displaces an
+ * old one and a large split may still take the room of its query's small tables.
  *
  * <pre>{@code
  * try (SplitCache cache = new SplitCache(workerAllocator, 1L << 30)) {
@@ -43,15 +51,27 @@ public final class SplitCache implements AutoCloseable {
     private long hits;
     private long misses;
     private long evictions;
+    private long refusals;
     private boolean closed;
 
     /** One column of one split. */
     private record ColumnKey(SplitKey split, String column) {}
 
-    /** A column's chunks, one per batch, and the bytes they take in the cache's allocator. */
-    private record CachedColumn(List<ColumnChunk> chunks, long bytes) {
+    /**
+     * A column's chunks, one per batch, the bytes they take in the cache's allocator, and the query that last read or
+     * recorded it ({@link ExecutionContext#NO_QUERY} for none).
+     */
+    private record CachedColumn(List<ColumnChunk> chunks, long bytes, String lastQuery) {
         List<Integer> batchRows() {
             return chunks.stream().map(ColumnChunk::rows).toList();
+        }
+
+        CachedColumn touchedBy(String queryId) {
+            return new CachedColumn(chunks, bytes, queryId);
+        }
+
+        boolean lastUsedBy(String queryId) {
+            return !queryId.equals(ExecutionContext.NO_QUERY) && queryId.equals(lastQuery);
         }
 
         void release() {
@@ -59,8 +79,11 @@ public final class SplitCache implements AutoCloseable {
         }
     }
 
-    /** What the cache did so far: an immutable snapshot. */
-    public record Stats(long hits, long misses, long evictions, long usedBytes, long entries) {}
+    /**
+     * What the cache did so far: an immutable snapshot. {@code refusals} counts the reservations refused because
+     * making room would have evicted a column of the recording's own query.
+     */
+    public record Stats(long hits, long misses, long evictions, long refusals, long usedBytes, long entries) {}
 
     /** The share of a worker's Arrow memory limit its cache may hold by default. */
     private static final int DEFAULT_SHARE_DIVISOR = 4;
@@ -84,11 +107,11 @@ public final class SplitCache implements AutoCloseable {
     }
 
     /**
-     * The split's {@code columnNames}, batch by batch, with every buffer retained into {@code target}; empty (a miss)
-     * unless every column is cached with the same batches.
+     * The split's {@code columnNames}, batch by batch, with every buffer retained into {@code target}, for the query
+     * {@code queryId}; empty (a miss) unless every column is cached with the same batches.
      */
     public synchronized Optional<List<List<ColumnChunk>>> read(
-            SplitKey split, List<String> columnNames, BufferAllocator target) {
+            SplitKey split, List<String> columnNames, BufferAllocator target, String queryId) {
         List<CachedColumn> found = new ArrayList<>(columnNames.size());
         for (String name : columnNames) {
             CachedColumn column = closed ? null : columns.get(new ColumnKey(split, name));
@@ -101,6 +124,10 @@ public final class SplitCache implements AutoCloseable {
             found.add(column);
         }
         hits++;
+        for (String name : columnNames) {
+            ColumnKey key = new ColumnKey(split, name);
+            columns.put(key, columns.get(key).touchedBy(queryId));
+        }
         int batchCount = found.isEmpty() ? 0 : found.get(0).chunks().size();
         List<List<ColumnChunk>> batches = new ArrayList<>(batchCount);
         try {
@@ -118,21 +145,29 @@ public final class SplitCache implements AutoCloseable {
         return Optional.of(batches);
     }
 
-    /** A recording of {@code columnNames} of {@code split}, to be fed the split's batches as they are generated. */
-    public SplitRecording record(SplitKey split, List<String> columnNames) {
-        return new SplitRecording(this, split, columnNames, allocator);
+    /**
+     * A recording of {@code columnNames} of {@code split} for the query {@code queryId}, to be fed the split's batches
+     * as they are generated.
+     */
+    public SplitRecording record(SplitKey split, List<String> columnNames, String queryId) {
+        return new SplitRecording(this, split, columnNames, queryId, allocator);
     }
 
     public synchronized Stats stats() {
-        return new Stats(hits, misses, evictions, usedBytes, columns.size());
+        return new Stats(hits, misses, evictions, refusals, usedBytes, columns.size());
     }
 
     /**
-     * Makes room for {@code bytes} more, evicting least recently used columns; false (nothing reserved) when even an
-     * empty cache could not hold them beside the other recordings in progress.
+     * Makes room for {@code bytes} more for a recording of the query {@code queryId}, evicting least recently used
+     * columns; false (nothing reserved) when even an empty cache could not hold them beside the other recordings in
+     * progress, or when the room would take a column of {@code split}'s table that query read or recorded.
      */
-    synchronized boolean reserve(long bytes) {
+    synchronized boolean reserve(SplitKey split, long bytes, String queryId) {
         if (closed || reservedBytes + bytes > capacityBytes) {
+            return false;
+        }
+        if (evictionWouldTakeColumnOf(split, queryId, usedBytes + reservedBytes + bytes - capacityBytes)) {
+            refusals++;
             return false;
         }
         Iterator<CachedColumn> leastRecent = columns.values().iterator();
@@ -147,6 +182,24 @@ public final class SplitCache implements AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether freeing {@code excess} bytes, least recently used columns first, would evict a column of {@code split}'s
+     * table that {@code queryId} used.
+     */
+    private boolean evictionWouldTakeColumnOf(SplitKey split, String queryId, long excess) {
+        long freed = 0;
+        for (Iterator<Map.Entry<ColumnKey, CachedColumn>> leastRecent =
+                        columns.entrySet().iterator();
+                freed < excess && leastRecent.hasNext(); ) {
+            Map.Entry<ColumnKey, CachedColumn> victim = leastRecent.next();
+            if (victim.getKey().split().sameTable(split) && victim.getValue().lastUsedBy(queryId)) {
+                return true;
+            }
+            freed += victim.getValue().bytes();
+        }
+        return false;
+    }
+
     /** Gives back a reservation whose recording was dropped. */
     synchronized void unreserve(long bytes) {
         reservedBytes -= bytes;
@@ -157,12 +210,16 @@ public final class SplitCache implements AutoCloseable {
      * them.
      */
     synchronized void commit(
-            SplitKey split, List<String> columnNames, List<List<ColumnChunk>> columnChunks, long reserved) {
+            SplitKey split,
+            List<String> columnNames,
+            List<List<ColumnChunk>> columnChunks,
+            long reserved,
+            String queryId) {
         reservedBytes -= reserved;
         for (int i = 0; i < columnNames.size(); i++) {
             List<ColumnChunk> chunks = columnChunks.get(i);
             long bytes = chunks.stream().mapToLong(SplitCache::bytes).sum();
-            CachedColumn column = new CachedColumn(chunks, bytes);
+            CachedColumn column = new CachedColumn(chunks, bytes, queryId);
             if (closed) {
                 column.release();
                 continue;

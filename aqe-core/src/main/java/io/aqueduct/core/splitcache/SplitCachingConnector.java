@@ -88,7 +88,7 @@ public final class SplitCachingConnector implements Connector {
         SplitKey split = new SplitKey(name(), schema, table, part, partCount);
         BufferAllocator allocator = context.allocator().newChildAllocator("cached-scan " + split, 0, Long.MAX_VALUE);
         try {
-            Optional<List<List<ColumnChunk>>> cached = cache.read(split, columns, allocator);
+            Optional<List<List<ColumnChunk>>> cached = cache.read(split, columns, allocator, context.queryId());
             if (cached.isPresent()) {
                 return new CachedScanOperator(outputType, cached.get(), allocator, context, SplitCache.counters(true));
             }
@@ -98,7 +98,7 @@ public final class SplitCachingConnector implements Connector {
         }
         allocator.close();
         Operator generator = connector.createScan(schema, table, columns, part, partCount, context);
-        return new RecordingScanOperator(generator, cache.record(split, columns));
+        return new RecordingScanOperator(generator, cache.record(split, columns, context.queryId()));
     }
 
     private RowType outputType(String schema, String table, List<String> columns) {

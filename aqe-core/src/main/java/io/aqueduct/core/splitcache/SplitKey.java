@@ -12,6 +12,11 @@ public record SplitKey(String catalog, String schema, String table, int part, in
         checkArgument(partCount > 0 && part >= 0 && part < partCount, "part %s of %s", part, partCount);
     }
 
+    /** Whether {@code other} is a split of the same table. */
+    public boolean sameTable(SplitKey other) {
+        return catalog.equals(other.catalog) && schema.equals(other.schema) && table.equals(other.table);
+    }
+
     @Override
     public String toString() {
         return "%s.%s.%s part %d/%d".formatted(catalog, schema, table, part, partCount);

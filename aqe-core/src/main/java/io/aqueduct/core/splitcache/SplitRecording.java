@@ -18,15 +18,18 @@ public final class SplitRecording implements AutoCloseable {
     private final SplitCache cache;
     private final SplitKey split;
     private final List<String> columnNames;
+    private final String queryId;
     private final BufferAllocator allocator;
     private final List<List<ColumnChunk>> columns = new ArrayList<>();
     private long reservedBytes;
     private boolean active = true;
 
-    SplitRecording(SplitCache cache, SplitKey split, List<String> columnNames, BufferAllocator allocator) {
+    SplitRecording(
+            SplitCache cache, SplitKey split, List<String> columnNames, String queryId, BufferAllocator allocator) {
         this.cache = cache;
         this.split = split;
         this.columnNames = List.copyOf(columnNames);
+        this.queryId = queryId;
         this.allocator = allocator;
         for (int i = 0; i < columnNames.size(); i++) {
             columns.add(new ArrayList<>());
@@ -48,7 +51,7 @@ public final class SplitRecording implements AutoCloseable {
         for (FieldVector vector : vectors) {
             bytes += ColumnChunk.copySize(vector, allocator);
         }
-        if (!cache.reserve(bytes)) {
+        if (!cache.reserve(split, bytes, queryId)) {
             drop();
             return;
         }
@@ -73,7 +76,7 @@ public final class SplitRecording implements AutoCloseable {
     public void finish() {
         if (active) {
             active = false;
-            cache.commit(split, columnNames, columns, reservedBytes);
+            cache.commit(split, columnNames, columns, reservedBytes, queryId);
             cache.recordingEnded();
         }
     }

@@ -108,8 +108,8 @@ public final class TaskExecution {
         startEpochMillis = System.currentTimeMillis();
         this.inputs = inputs;
         try {
-            ExecutionContext context =
-                    new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, this::isCanceled);
+            ExecutionContext context = new ExecutionContext(
+                    allocator, ExecutionContext.DEFAULT_BATCH_ROWS, this::isCanceled, spec.queryId());
             LocalExecutionPlan metered = new LocalExecutionPlanner().planMetered(spec.fragment(), inputs, context);
             plan = metered;
             try (Operator operator = metered.root()) {

@@ -124,6 +124,54 @@ class TestSplitCache {
     }
 
     @Test
+    void aQueryReadingMoreSplitsThanFitKeepsTheSplitsItCachedFirst() {
+        useCache(recordedBytes("o_comment", 0, 4) * 5 / 2);
+
+        for (String query : List.of("q1", "q2", "q3")) {
+            for (int part = 0; part < 4; part++) {
+                scan(cached, "orders", List.of("o_comment"), part, 4, query);
+            }
+        }
+
+        // Plain LRU would have evicted each part just before its next scan and never hit; here parts 0 and 1 stay,
+        // and the recordings of parts 2 and 3, which would evict them, are refused.
+        assertThat(cache.stats().hits()).isEqualTo(4);
+        assertThat(cache.stats().misses()).isEqualTo(8);
+        assertThat(cache.stats().evictions()).isZero();
+        assertThat(cache.stats().refusals()).isEqualTo(6);
+    }
+
+    @Test
+    void anotherQueryEvictsTheLeastRecentlyUsedColumnsOfEarlierQueries() {
+        useCache(recordedBytes("o_comment", 0, 4) * 5 / 2);
+        scan(cached, "orders", List.of("o_comment"), 0, 4, "q1");
+        scan(cached, "orders", List.of("o_comment"), 1, 4, "q1");
+
+        scan(cached, "orders", List.of("o_comment"), 2, 4, "q2");
+        scan(cached, "orders", List.of("o_comment"), 3, 4, "q2");
+
+        assertThat(cache.stats().evictions()).isEqualTo(2);
+        assertThat(cache.stats().refusals()).isZero();
+        assertThat(scan(cached, "orders", List.of("o_comment"), 2, 4, "q3").counters())
+                .containsEntry(SplitCache.HITS, 1L);
+        assertThat(scan(cached, "orders", List.of("o_comment"), 0, 4, "q3").counters())
+                .containsEntry(SplitCache.MISSES, 1L);
+    }
+
+    @Test
+    void aLargeSplitMayTakeTheRoomOfItsQuerysOtherTables() {
+        useCache(recordedBytes("o_comment", 0, 4)); // room for the orders split alone
+        scan(cached, "nation", List.of("n_name", "n_comment"), 0, 1, "q1");
+
+        scan(cached, "orders", List.of("o_comment"), 0, 4, "q1");
+
+        assertThat(cache.stats().refusals()).isZero();
+        assertThat(cache.stats().evictions()).isEqualTo(2);
+        assertThat(scan(cached, "orders", List.of("o_comment"), 0, 4, "q2").counters())
+                .containsEntry(SplitCache.HITS, 1L);
+    }
+
+    @Test
     void aSplitLargerThanTheCacheIsReadWholeAndNotCached() {
         useCache(recordedBytes("o_comment", 0, 1) / 2);
 
@@ -182,11 +230,17 @@ class TestSplitCache {
 
     /** Reads a whole split through {@code connector} in a task allocator of its own, closed (leak-checked) after. */
     private Scan scan(Connector connector, String table, List<String> columns, int part, int partCount) {
+        return scan(connector, table, columns, part, partCount, ExecutionContext.NO_QUERY);
+    }
+
+    /** {@link #scan} for the query {@code queryId}. */
+    private Scan scan(
+            Connector connector, String table, List<String> columns, int part, int partCount, String queryId) {
         List<List<Object>> rows = new ArrayList<>();
         Map<String, Long> counters;
         try (BufferAllocator task = root.newChildAllocator("task", 0, Long.MAX_VALUE)) {
             try (Operator scan =
-                    connector.createScan("tiny", table, columns, part, partCount, ExecutionContext.of(task))) {
+                    connector.createScan("tiny", table, columns, part, partCount, context(task, queryId))) {
                 for (VectorSchemaRoot next = scan.next(); next != null; next = scan.next()) {
                     try (VectorSchemaRoot batch = next) {
                         for (int row = 0; row < batch.getRowCount(); row++) {
@@ -203,5 +257,9 @@ class TestSplitCache {
             }
         }
         return new Scan(rows, counters);
+    }
+
+    private static ExecutionContext context(BufferAllocator task, String queryId) {
+        return new ExecutionContext(task, ExecutionContext.DEFAULT_BATCH_ROWS, () -> false, queryId);
     }
 }

@@ -247,7 +247,8 @@ final class QueryExecution implements QueryAttempt {
 
     private void openResults(ExecutorService exchangeExecutor) {
         RemoteSource rootOutput = new RemoteSource(scheduler.rootTasks(), List.of(0));
-        ExecutionContext context = new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, state::isDone);
+        ExecutionContext context =
+                new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, state::isDone, queryId);
         ExchangeOperator results = new ExchangeOperator(
                 scheduler.stagePlan().root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
         cursor = new ResultCursor(
