@@ -9,8 +9,9 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 
 /**
- * Conversions between INTEGER, BIGINT, DECIMAL and DOUBLE. Exact targets round half up (away from
- * zero) and fail with NUMERIC_OUT_OF_RANGE when the value does not fit.
+ * Conversions between INTEGER, BIGINT, DECIMAL and DOUBLE. DECIMAL targets round half up (away from zero), a DOUBLE
+ * cast to INTEGER or BIGINT rounds half to even; exact targets fail with NUMERIC_OUT_OF_RANGE when the value does not
+ * fit.
  */
 final class NumericCasts {
     private static final int UNCHECKED_PRECISION = 19;
@@ -103,7 +104,7 @@ final class NumericCasts {
             IntVector ints = (IntVector) result;
             for (int i = 0; i < rowCount; i++) {
                 if (!doubles.isNull(i)) {
-                    ints.set(i, toInt(roundToLong(doubles.get(i))));
+                    ints.set(i, toInt(roundHalfEven(doubles.get(i))));
                 }
             }
         };
@@ -112,16 +113,32 @@ final class NumericCasts {
     static CastExpression.Conversion doubleToLong(DataType to) {
         int scale = scale(to);
         int precision = precision(to);
+        boolean integer = to.kind() == TypeKind.BIGINT;
         return (input, result, rowCount) -> {
             Float8Vector doubles = (Float8Vector) input;
             BigIntVector longs = (BigIntVector) result;
             for (int i = 0; i < rowCount; i++) {
                 if (!doubles.isNull(i)) {
-                    long value = scale == 0 ? roundToLong(doubles.get(i)) : toUnscaled(doubles.get(i), scale);
+                    double number = doubles.get(i);
+                    long value = integer
+                            ? roundHalfEven(number)
+                            : scale == 0 ? roundToLong(number) : toUnscaled(number, scale);
                     longs.set(i, DecimalMath.checkPrecision(value, precision));
                 }
             }
         };
+    }
+
+    /**
+     * The nearest integer, ties to the even one (2.5 is 2, -2.5 is -2), as PostgreSQL and DuckDB cast a DOUBLE to an
+     * integer type; a DECIMAL target rounds ties away from zero, as their decimals do.
+     */
+    private static long roundHalfEven(double value) {
+        double rounded = Math.rint(value);
+        if (!(rounded >= -TWO_TO_63 && rounded < TWO_TO_63)) {
+            throw DecimalMath.outOfRange();
+        }
+        return (long) rounded;
     }
 
     private static long roundToLong(double value) {

@@ -29,7 +29,6 @@ import org.apache.calcite.config.CalciteConnectionConfigImpl;
 import org.apache.calcite.config.CalciteConnectionProperty;
 import org.apache.calcite.config.NullCollation;
 import org.apache.calcite.jdbc.CalciteSchema;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.plan.RelOptCluster;
 import org.apache.calcite.plan.hep.HepMatchOrder;
 import org.apache.calcite.plan.hep.HepPlanner;
@@ -357,7 +356,7 @@ public final class QueryCompiler {
         }
         RowType columns = insert.target().columns();
         List<String> targetNames = insert.columns().orElse(columns.names());
-        RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
+        RelDataTypeFactory typeFactory = new AqueductTypeFactory();
         for (SqlNode row : ((SqlCall) source).getOperandList()) {
             if (!(row instanceof SqlCall call) || call.getKind() != SqlKind.ROW) {
                 continue;
@@ -394,7 +393,7 @@ public final class QueryCompiler {
     }
 
     private CompiledQuery compileNode(String sql, SqlNode parsed, String catalog, String schema, InsertInto insert) {
-        RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
+        RelDataTypeFactory typeFactory = new AqueductTypeFactory();
         CalciteCatalogReader catalogReader = catalogReader(catalog, schema, typeFactory);
         SqlValidator validator = new AqueductValidator(
                 OPERATORS,
@@ -490,6 +489,7 @@ public final class QueryCompiler {
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
         RelNode withoutSubqueries = run(SUBQUERY_REMOVAL, rel);
+        CorrelatedOrderedComputations.check(withoutSubqueries);
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated =

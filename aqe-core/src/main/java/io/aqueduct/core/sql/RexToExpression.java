@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
@@ -34,6 +35,7 @@ import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
 import org.apache.calcite.util.Sarg;
@@ -184,7 +186,7 @@ final class RexToExpression {
                                 call.getOperands().get(0).getType(),
                                 call.getType(),
                                 type)
-                        : call(Function.CAST, call, type);
+                        : truncatedToLength(call, call(Function.CAST, call, type));
             case COALESCE -> call(Function.COALESCE, call, type);
             case LIKE -> like(call, type);
             case SIMILAR -> similarTo(call, type);
@@ -537,6 +539,27 @@ final class RexToExpression {
      * {@code OVERLAY(s PLACING r FROM p [FOR n])} (and JDBC's {@code {fn INSERT(s, p, n, r)}}): the first p - 1
      * characters of s, r, and s from character p + n, n being r's length when not given.
      */
+    /**
+     * A cast to {@code VARCHAR(n)} or {@code CHAR(n)} keeps the first n characters, as PostgreSQL's explicit casts do
+     * ({@code CAST('abcdef' AS VARCHAR(3))} is {@code abc}); CHAR is not padded (see {@link AqueductTypeSystem}).
+     */
+    private static Expression truncatedToLength(RexCall cast, Expression converted) {
+        RelDataType target = cast.getType();
+        int length = target.getPrecision();
+        boolean bounded = SqlTypeUtil.inCharFamily(target) && length != RelDataType.PRECISION_NOT_SPECIFIED;
+        RelDataType source = cast.getOperands().get(0).getType();
+        if (!bounded
+                || (SqlTypeUtil.inCharFamily(source)
+                        && source.getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED
+                        && source.getPrecision() <= length)) {
+            return converted;
+        }
+        return new Call(
+                Function.SUBSTRING,
+                List.of(converted, new Literal(1L, DataType.BIGINT), new Literal((long) length, DataType.BIGINT)),
+                converted.type());
+    }
+
     private Expression overlay(RexCall call, DataType type) {
         List<Expression> operands = translate(call.getOperands());
         Expression string = operands.get(0);

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.regex.Pattern;
-import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
@@ -125,7 +124,7 @@ public sealed interface UpdateStatement {
     }
 
     private static List<Column> columns(SqlNodeList declarations) {
-        RelDataTypeFactory typeFactory = new JavaTypeFactoryImpl(AqueductTypeSystem.INSTANCE);
+        RelDataTypeFactory typeFactory = new AqueductTypeFactory();
         List<Column> columns = new ArrayList<>();
         for (SqlNode element : declarations) {
             if (!(element instanceof SqlColumnDeclaration column)) {

@@ -85,8 +85,9 @@ final class WindowConverter {
     }
 
     /**
-     * The call's argument columns. A LAG or LEAD default of another type than the value is cast to the value's
-     * type in a column of its own, so the operator can copy it like the value.
+     * The call's argument columns. A LAG or LEAD value or default of another type than the call's (a BIGINT value with
+     * a DECIMAL(15, 2) default is DECIMAL(18, 2)) is cast to the call's type in a column of its own, so the operator
+     * can copy both as they are.
      */
     private static List<Integer> arguments(Window.RexWinAggCall call, Extras extras) {
         List<Integer> arguments = new ArrayList<>();
@@ -97,15 +98,22 @@ final class WindowConverter {
             arguments.add(ref.getIndex());
         }
         SqlKind kind = call.getOperator().getKind();
-        if ((kind == SqlKind.LAG || kind == SqlKind.LEAD) && arguments.size() > 2) {
-            DataType valueType = extras.type(arguments.get(0));
-            DataType defaultType = extras.type(arguments.get(2));
-            if (!valueType.equals(defaultType)) {
-                Expression cast = new Call(Function.CAST, List.of(extras.expression(arguments.get(2))), valueType);
-                arguments.set(2, extras.add(cast));
+        if (kind == SqlKind.LAG || kind == SqlKind.LEAD) {
+            DataType callType = TypeConverter.toDataType(call.getType());
+            castTo(callType, arguments, 0, extras);
+            if (arguments.size() > 2) {
+                castTo(callType, arguments, 2, extras);
             }
         }
         return arguments;
+    }
+
+    /** Points argument {@code position} at a new column of it cast to {@code type}, unless it has that type. */
+    private static void castTo(DataType type, List<Integer> arguments, int position, Extras extras) {
+        int field = arguments.get(position);
+        if (!extras.type(field).equals(type)) {
+            arguments.set(position, extras.add(new Call(Function.CAST, List.of(extras.expression(field)), type)));
+        }
     }
 
     /** Columns computed after the input's for the window's use: its constants, then casts of arguments. */

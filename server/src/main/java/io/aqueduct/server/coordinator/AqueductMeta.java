@@ -757,7 +757,8 @@ public final class AqueductMeta implements ProtobufMeta {
      * Runs a client request, every failure reaching the client as an Avatica error with its SQLState. A request that
      * exhausted the heap (one huge value, say) fails with 53200, and one nested too deeply for the planner's recursion
      * with 54001, instead of an HTTP 500 the driver cannot read; the failed allocation or the unwound stack took nothing
-     * else with it, so the coordinator serves on.
+     * else with it, so the coordinator serves on. A library's failed consistency check (Calcite's decorrelator throws
+     * AssertionError on some correlated subqueries) is an internal error (XX000), logged, not a broken connection.
      */
     private static <T> T guard(Supplier<T> action) {
         try {
@@ -771,6 +772,9 @@ public final class AqueductMeta implements ProtobufMeta {
                     e));
         } catch (StackOverflowError e) {
             throw AvaticaErrors.toAvatica(AvaticaErrors.tooComplex(e));
+        } catch (AssertionError e) {
+            throw AvaticaErrors.toAvatica(
+                    new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e.getMessage(), e));
         }
     }
 
