@@ -87,12 +87,17 @@ final class DecimalMath {
         }
     }
 
-    /** Fails unless {@code unscaled} has at most {@code precision} digits; 19 or more digits always fit. */
-    static long checkPrecision(long unscaled, int precision) {
+    /**
+     * Fails unless {@code unscaled} has at most {@code precision} digits; 19 or more digits always fit. The message
+     * shows the value at its {@code scale}: {@code Value 12345.60 does not fit DECIMAL(5, 2)}.
+     */
+    static long checkPrecision(long unscaled, int precision, int scale) {
         if (precision < POWERS_OF_TEN.length
                 && (unscaled >= powerOfTen(precision) || unscaled <= -powerOfTen(precision))) {
             throw new AqueductException(
-                    ErrorCode.NUMERIC_OUT_OF_RANGE, "Value " + unscaled + " exceeds DECIMAL precision " + precision);
+                    ErrorCode.NUMERIC_OUT_OF_RANGE,
+                    "Value %s does not fit DECIMAL(%d, %d)"
+                            .formatted(BigDecimal.valueOf(unscaled, scale).toPlainString(), precision, scale));
         }
         return unscaled;
     }

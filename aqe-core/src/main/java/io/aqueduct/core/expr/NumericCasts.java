@@ -30,14 +30,16 @@ final class NumericCasts {
     }
 
     static CastExpression.Conversion intToLong(DataType to) {
-        long factor = DecimalMath.powerOfTen(scale(to));
+        int scale = scale(to);
+        long factor = DecimalMath.powerOfTen(scale);
         int precision = precision(to);
         return (input, result, rowCount) -> {
             IntVector ints = (IntVector) input;
             BigIntVector longs = (BigIntVector) result;
             for (int i = 0; i < rowCount; i++) {
                 if (!ints.isNull(i)) {
-                    longs.set(i, DecimalMath.checkPrecision(DecimalMath.multiply(ints.get(i), factor), precision));
+                    longs.set(
+                            i, DecimalMath.checkPrecision(DecimalMath.multiply(ints.get(i), factor), precision, scale));
                 }
             }
         };
@@ -53,7 +55,7 @@ final class NumericCasts {
             for (int i = 0; i < rowCount; i++) {
                 if (!source.isNull(i)) {
                     long value = DecimalMath.rescale(source.get(i), fromScale, toScale);
-                    target.set(i, DecimalMath.checkPrecision(value, precision));
+                    target.set(i, DecimalMath.checkPrecision(value, precision, toScale));
                 }
             }
         };
@@ -123,7 +125,7 @@ final class NumericCasts {
                     long value = integer
                             ? roundHalfEven(number)
                             : scale == 0 ? roundToLong(number) : toUnscaled(number, scale);
-                    longs.set(i, DecimalMath.checkPrecision(value, precision));
+                    longs.set(i, DecimalMath.checkPrecision(value, precision, scale));
                 }
             }
         };

@@ -10,6 +10,7 @@ import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.time.DateTimeException;
+import java.util.Locale;
 import java.util.function.IntFunction;
 import java.util.function.ObjIntConsumer;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -76,15 +77,29 @@ final class TextCasts {
     }
 
     static CastExpression.Conversion toBoolean() {
-        return (input, result, rowCount) -> parseEach(input, rowCount, DataType.BOOLEAN, (text, row) -> {
-            if (text.equalsIgnoreCase("true")) {
-                ((BitVector) result).set(row, 1);
-            } else if (text.equalsIgnoreCase("false")) {
-                ((BitVector) result).set(row, 0);
-            } else {
-                throw new IllegalArgumentException(text);
-            }
-        });
+        return (input, result, rowCount) -> parseEach(
+                input, rowCount, DataType.BOOLEAN, (text, row) -> ((BitVector) result).set(row, parseBoolean(text)));
+    }
+
+    /**
+     * PostgreSQL's spellings of a boolean, in any case: {@code true}, {@code yes}, {@code false} and {@code no} or a
+     * prefix of one ({@code t}, {@code f}, {@code y}, {@code n}), {@code on}, {@code off} (or {@code of}), {@code 1}
+     * and {@code 0}.
+     */
+    private static int parseBoolean(String text) {
+        String word = text.toLowerCase(Locale.ROOT);
+        if (!word.isEmpty()
+                && ("true".startsWith(word) || "yes".startsWith(word) || word.equals("on") || word.equals("1"))) {
+            return 1;
+        }
+        if (!word.isEmpty()
+                && ("false".startsWith(word)
+                        || "no".startsWith(word)
+                        || (word.length() >= 2 && "off".startsWith(word))
+                        || word.equals("0"))) {
+            return 0;
+        }
+        throw new IllegalArgumentException(text);
     }
 
     static CastExpression.Conversion toInteger() {
@@ -133,14 +148,23 @@ final class TextCasts {
             } catch (ArithmeticException e) {
                 throw DecimalMath.outOfRange();
             }
-            ((BigIntVector) result).set(row, DecimalMath.checkPrecision(unscaled, to.precision()));
+            ((BigIntVector) result).set(row, DecimalMath.checkPrecision(unscaled, to.precision(), to.scale()));
         });
     }
 
     static CastExpression.Conversion toDouble() {
-        return (input, result, rowCount) ->
-                parseEach(input, rowCount, DataType.DOUBLE, (text, row) -> ((Float8Vector) result)
-                        .set(row, Double.parseDouble(text)));
+        return (input, result, rowCount) -> parseEach(
+                input, rowCount, DataType.DOUBLE, (text, row) -> ((Float8Vector) result).set(row, parseDouble(text)));
+    }
+
+    /** A number, or PostgreSQL's spellings of the special values in any case: inf, infinity (signed) and nan. */
+    private static double parseDouble(String text) {
+        return switch (text.toLowerCase(Locale.ROOT)) {
+            case "inf", "+inf", "infinity", "+infinity" -> Double.POSITIVE_INFINITY;
+            case "-inf", "-infinity" -> Double.NEGATIVE_INFINITY;
+            case "nan", "+nan", "-nan" -> Double.NaN;
+            default -> Double.parseDouble(text);
+        };
     }
 
     static CastExpression.Conversion toDate() {

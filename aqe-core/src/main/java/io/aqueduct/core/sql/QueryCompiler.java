@@ -87,10 +87,16 @@ public final class QueryCompiler {
             .withConformance(SqlConformanceEnum.LENIENT)
             .withParserFactory(QueryCompiler::parser);
 
+    /**
+     * The three rules fire together until none matches: one after the other, a subquery in the WHERE of a subquery in
+     * the SELECT list (or of a join's condition) was left behind by the filter rule, run before the projection's
+     * exposed it, and failed as "Function $SCALAR_QUERY is not supported".
+     */
     private static final HepProgram SUBQUERY_REMOVAL = new HepProgramBuilder()
-            .addRuleInstance(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE)
-            .addRuleInstance(CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE)
-            .addRuleInstance(CoreRules.JOIN_SUB_QUERY_TO_CORRELATE)
+            .addRuleCollection(List.of(
+                    CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE,
+                    CoreRules.JOIN_SUB_QUERY_TO_CORRELATE))
             .build();
 
     private static final HepProgram LOGICAL_OPTIMIZATION = new HepProgramBuilder()
@@ -488,7 +494,7 @@ public final class QueryCompiler {
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
-        RelNode withoutSubqueries = run(SUBQUERY_REMOVAL, rel);
+        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(run(SUBQUERY_REMOVAL, rel));
         CorrelatedOrderedComputations.check(withoutSubqueries);
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);

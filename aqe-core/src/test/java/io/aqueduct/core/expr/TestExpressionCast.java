@@ -76,6 +76,35 @@ class TestExpressionCast extends ArrowAllocatorTest {
     }
 
     @Test
+    void textToBooleanTakesPostgreSqlsSpellings() {
+        assertThat(cast(DataType.VARCHAR, DataType.BOOLEAN, "t", "TRUE", "y", "Yes", "on", "1", " tr "))
+                .containsExactly(true, true, true, true, true, true, true);
+        assertThat(cast(DataType.VARCHAR, DataType.BOOLEAN, "f", "False", "n", "NO", "off", "of", "0"))
+                .containsExactly(false, false, false, false, false, false, false);
+        for (String word : new String[] {"o", "", "2", "truth", "nope"}) {
+            assertErrorCode(() -> cast(DataType.VARCHAR, DataType.BOOLEAN, word), ErrorCode.INVALID_CAST);
+        }
+    }
+
+    @Test
+    void textToDoubleTakesPostgreSqlsSpecialValues() {
+        assertThat(cast(DataType.VARCHAR, DataType.DOUBLE, "inf", "-Infinity", "+INF", "NaN", "1e3"))
+                .containsExactly(
+                        Double.POSITIVE_INFINITY,
+                        Double.NEGATIVE_INFINITY,
+                        Double.POSITIVE_INFINITY,
+                        Double.NaN,
+                        1000.0);
+        assertErrorCode(() -> cast(DataType.VARCHAR, DataType.DOUBLE, "infinite"), ErrorCode.INVALID_CAST);
+    }
+
+    @Test
+    void decimalOverflowNamesTheValueAndTheType() {
+        assertThatThrownBy(() -> cast(DataType.decimal(10, 1), DataType.decimal(5, 2), 123456L))
+                .hasMessage("Value 12345.60 does not fit DECIMAL(5, 2)");
+    }
+
+    @Test
     void integersRoundTripThroughTextAsJavaFormatsAndParsesThem() {
         Object[] values = {0L, -1L, 7L, 1_000_000L, -987_654_321_012L, Long.MAX_VALUE, Long.MIN_VALUE, null};
         List<Object> expected = java.util.Arrays.stream(values)
