@@ -85,6 +85,8 @@ class TestErrors {
                 "SELECT first_value(n_name) IGNORE NULLS OVER (ORDER BY n_nationkey) FROM nation",
                 "SELECT sum(n_nationkey) OVER (ORDER BY n_nationkey ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING"
                         + " EXCLUDE CURRENT ROW) FROM nation",
+                // Calcite has no conversion for an ordered aggregate as a window function.
+                "SELECT string_agg(n_name, ',' ORDER BY n_nationkey DESC) OVER (PARTITION BY n_regionkey) FROM nation",
             })
     void unsupportedFeature(String sql) throws SQLException {
         SQLException error = failure(sql);

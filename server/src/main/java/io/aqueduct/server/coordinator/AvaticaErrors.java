@@ -1,5 +1,6 @@
 package io.aqueduct.server.coordinator;
 
+import com.google.common.base.Throwables;
 import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import org.apache.calcite.avatica.AvaticaSeverity;
@@ -24,7 +25,13 @@ final class AvaticaErrors {
                 ? aqueduct
                 : overflowedStack(e)
                         ? tooComplex(e)
-                        : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
+                        : unconvertible(e)
+                                ? new AqueductException(
+                                        ErrorCode.NOT_SUPPORTED,
+                                        e.getMessage().substring(CONVERTING.length())
+                                                + " is not supported here (Calcite cannot plan the call)",
+                                        e)
+                                : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
         if (failure.errorCode() == ErrorCode.INTERNAL_ERROR) {
             LOG.error("Internal error", e);
         }
@@ -43,6 +50,20 @@ final class AvaticaErrors {
                 ErrorCode.STATEMENT_TOO_COMPLEX,
                 "The statement is nested too deeply to plan (a chain of many thousands of ORs, say; an IN list is not)",
                 cause);
+    }
+
+    /** How Calcite's SQL-to-relational conversion begins the message of its wrapping of a call's failure. */
+    private static final String CONVERTING = "while converting ";
+
+    /**
+     * Whether {@code e} is Calcite's conversion of a call that Calcite has no translation for, such as an ordered
+     * aggregate as a window function ({@code STRING_AGG(x, ',' ORDER BY y) OVER (...)}): an UnsupportedOperationException
+     * under its "while converting" wrapping.
+     */
+    private static boolean unconvertible(RuntimeException e) {
+        return e.getMessage() != null
+                && e.getMessage().startsWith(CONVERTING)
+                && Throwables.getRootCause(e) instanceof UnsupportedOperationException;
     }
 
     /** Whether {@code e} is Calcite's wrapping (a RuntimeException per level) of a StackOverflowError. */
