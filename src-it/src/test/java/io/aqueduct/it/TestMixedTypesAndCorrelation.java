@@ -12,11 +12,11 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Answers found wrong by differential runs against DuckDB on TPC-H SF 0.01, through JDBC on real workers: a BIGINT
- * meeting a DECIMAL in CASE, COALESCE, set operations and LAG/LEAD keeps the decimal's cents; a DOUBLE cast to an
- * integer rounds ties to even; a cast to VARCHAR(n) keeps n characters; subqueries nested in a SELECT list's subquery
- * and an aggregate LATERAL subquery are planned; and correlated subqueries that Calcite's decorrelator would answer
- * wrongly (a window or an ordered aggregate over the correlated rows) fail with 0A000 instead, while the connection
- * serves on.
+ * meeting a DECIMAL in CASE, COALESCE, set operations and LAG/LEAD keeps the decimal's cents, and a DECIMAL literal in
+ * a DOUBLE column of VALUES or an IN list keeps its value; a DOUBLE cast to an integer rounds ties to even; a cast to
+ * VARCHAR(n) keeps n characters; subqueries nested in a SELECT list's subquery and an aggregate LATERAL subquery are
+ * planned; and correlated subqueries that Calcite's decorrelator would answer wrongly (a window or an ordered aggregate
+ * over the correlated rows) fail with 0A000 instead, while the connection serves on.
  */
 class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
     TestMixedTypesAndCorrelation(AqueductCluster cluster) {
@@ -37,6 +37,13 @@ class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
                         + " WHERE c_custkey < 10 ORDER BY c_custkey",
                 "SELECT greatest(c_custkey, c_acctbal), least(c_custkey, c_acctbal) FROM customer"
                         + " WHERE c_custkey < 10 ORDER BY 1",
+                "SELECT a, a * 2 FROM (VALUES (2.5e0), (3.25), (2), (NULL)) t(a) ORDER BY a",
+                "VALUES (2.5e0, 'x'), (3.25, 'yz')",
+                "SELECT n_nationkey, CAST(n_nationkey > 20 AS INTEGER), CAST(n_name LIKE 'A%' AS BIGINT) FROM nation"
+                        + " ORDER BY n_nationkey",
+                "SELECT sum(CAST(l_quantity > 30 AS INTEGER)) FROM lineitem",
+                "SELECT count(*) FROM nation WHERE n_nationkey IN (1e0, 2e0, 3.5)",
+                "SELECT count(*), sum(l_quantity) FROM lineitem WHERE l_discount IN (0.05e0, 0.06)",
                 // The window spans the whole table; only its result is filtered by the outer row: decorrelated right.
                 "SELECT c_custkey, (SELECT max(rn) FROM (SELECT o_custkey, row_number() OVER"
                         + " (PARTITION BY o_custkey ORDER BY o_orderkey) rn FROM orders) t"

@@ -57,6 +57,7 @@ final class CastExpression extends UnaryExpression<FieldVector, FieldVector> {
                         };
                     case INTEGER ->
                         switch (source) {
+                            case BOOLEAN -> BooleanCasts.toInteger(to.kind());
                             case BIGINT, DECIMAL -> NumericCasts.longToInt(from);
                             case DOUBLE -> NumericCasts.doubleToInt();
                             case VARCHAR -> TextCasts.toInteger();
@@ -64,6 +65,7 @@ final class CastExpression extends UnaryExpression<FieldVector, FieldVector> {
                         };
                     case BIGINT, DECIMAL ->
                         switch (source) {
+                            case BOOLEAN -> to.kind() == TypeKind.BIGINT ? BooleanCasts.toInteger(to.kind()) : null;
                             case INTEGER -> NumericCasts.intToLong(to);
                             case BIGINT, DECIMAL -> NumericCasts.longToLong(from, to);
                             case DOUBLE -> NumericCasts.doubleToLong(to);

@@ -409,6 +409,7 @@ public final class QueryCompiler {
                         .withConformance(SqlConformanceEnum.LENIENT)
                         .withDefaultNullCollation(NullCollation.LAST)
                         .withIdentifierExpansion(true)
+                        .withTypeCoercionRules(CastRules.INSTANCE)
                         .withTypeCoercionFactory(DateArithmeticCoercion::new));
         SqlNode validated = validate(validator, parsed);
 
@@ -494,7 +495,8 @@ public final class QueryCompiler {
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
-        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(run(SUBQUERY_REMOVAL, rel));
+        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(
+                run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder())));
         CorrelatedOrderedComputations.check(withoutSubqueries);
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);

@@ -50,6 +50,7 @@ import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.core.Window;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeField;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexDynamicParam;
 import org.apache.calcite.rex.RexInputRef;
@@ -572,8 +573,14 @@ final class RelToPlanConverter {
 
     private static PlanNode values(Values values) {
         List<List<Literal>> rows = new ArrayList<>();
+        List<RelDataTypeField> columns = values.getRowType().getFieldList();
         for (List<RexLiteral> tuple : values.getTuples()) {
-            rows.add(tuple.stream().map(RexToExpression::literal).toList());
+            List<Literal> row = new ArrayList<>(tuple.size());
+            for (int column = 0; column < tuple.size(); column++) {
+                row.add(RexToExpression.literal(
+                        tuple.get(column), columns.get(column).getType()));
+            }
+            rows.add(row);
         }
         return new ValuesNode(TypeConverter.toRowType(values.getRowType()), rows);
     }

@@ -105,7 +105,15 @@ final class RexToExpression {
     }
 
     static Literal literal(RexLiteral literal) {
-        DataType type = TypeConverter.toDataType(literal.getType());
+        return literal(literal, literal.getType());
+    }
+
+    /**
+     * {@code literal}'s value as a literal of {@code columnType}: a VALUES row may hold a literal of another type than
+     * its column, as 3.25 (DECIMAL(3, 2)) in {@code VALUES (2.5e0), (3.25)}, whose column is DOUBLE.
+     */
+    static Literal literal(RexLiteral literal, RelDataType columnType) {
+        DataType type = TypeConverter.toDataType(columnType);
         if (literal.isNull()) {
             return new Literal(null, type);
         }
@@ -359,16 +367,21 @@ final class RexToExpression {
                     case TIME -> DateTimes.parseTime(value.toString());
                     case VARBINARY -> ((ByteString) value).getBytes();
                     case DECIMAL ->
-                        ((BigDecimal) value)
+                        exact(value)
                                 .setScale(type.scale(), RoundingMode.HALF_UP)
                                 .unscaledValue()
                                 .longValueExact();
-                    case INTEGER, BIGINT -> ((BigDecimal) value).longValueExact();
-                    case DOUBLE -> ((BigDecimal) value).doubleValue();
+                    case INTEGER, BIGINT -> exact(value).longValueExact();
+                    // A point of a DOUBLE value is a Double (1e0) or a BigDecimal (2.5).
+                    case DOUBLE -> ((Number) value).doubleValue();
                     case BOOLEAN -> value;
                     case NULL -> null;
                 };
         return new Literal(engineValue, type);
+    }
+
+    private static BigDecimal exact(Comparable<?> number) {
+        return number instanceof BigDecimal decimal ? decimal : new BigDecimal(number.toString());
     }
 
     private Expression extract(RexCall call, DataType type) {
