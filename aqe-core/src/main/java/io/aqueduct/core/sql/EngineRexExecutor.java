@@ -62,7 +62,10 @@ final class EngineRexExecutor implements RexExecutor {
     private static Optional<RexNode> exactLiteral(RexBuilder rexBuilder, Literal value, RelDataType type) {
         Object calciteValue = calciteValue(value);
         if (calciteValue == null) {
-            return Optional.of(rexBuilder.makeNullLiteral(type));
+            // Calcite declares some calls NOT NULL whatever their arguments (LPAD of a NULL string): a NULL literal
+            // would
+            // change the expression's type, so such a call is left to run time, which computes the NULL.
+            return type.isNullable() ? Optional.of(rexBuilder.makeNullLiteral(type)) : Optional.empty();
         }
         RelDataType notNull = rexBuilder.getTypeFactory().createTypeWithNullability(type, false);
         if (!(rexBuilder.makeLiteral(calciteValue, notNull, true) instanceof RexLiteral literal)
