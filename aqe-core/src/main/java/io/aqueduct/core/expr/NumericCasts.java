@@ -4,6 +4,7 @@ import io.aqueduct.core.type.DataType;
 import io.aqueduct.core.type.TypeKind;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.util.function.DoubleToLongFunction;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
@@ -115,20 +116,27 @@ final class NumericCasts {
     static CastExpression.Conversion doubleToLong(DataType to) {
         int scale = scale(to);
         int precision = precision(to);
-        boolean integer = to.kind() == TypeKind.BIGINT;
+        DoubleToLongFunction toLong = rounding(to.kind() == TypeKind.BIGINT, scale);
         return (input, result, rowCount) -> {
             Float8Vector doubles = (Float8Vector) input;
             BigIntVector longs = (BigIntVector) result;
             for (int i = 0; i < rowCount; i++) {
                 if (!doubles.isNull(i)) {
-                    double number = doubles.get(i);
-                    long value = integer
-                            ? roundHalfEven(number)
-                            : scale == 0 ? roundToLong(number) : toUnscaled(number, scale);
-                    longs.set(i, DecimalMath.checkPrecision(value, precision, scale));
+                    longs.set(i, DecimalMath.checkPrecision(toLong.applyAsLong(doubles.get(i)), precision, scale));
                 }
             }
         };
+    }
+
+    /** How a DOUBLE becomes a BIGINT ({@code integer}) or the unscaled value of a DECIMAL of {@code scale}. */
+    private static DoubleToLongFunction rounding(boolean integer, int scale) {
+        if (integer) {
+            return NumericCasts::roundHalfEven;
+        }
+        if (scale == 0) {
+            return NumericCasts::roundToLong;
+        }
+        return value -> toUnscaled(value, scale);
     }
 
     /**

@@ -124,9 +124,8 @@ public final class SplitCache implements AutoCloseable {
             found.add(column);
         }
         hits++;
-        for (String name : columnNames) {
-            ColumnKey key = new ColumnKey(split, name);
-            columns.put(key, columns.get(key).touchedBy(queryId));
+        for (int i = 0; i < columnNames.size(); i++) {
+            columns.put(new ColumnKey(split, columnNames.get(i)), found.get(i).touchedBy(queryId));
         }
         int batchCount = found.isEmpty() ? 0 : found.get(0).chunks().size();
         List<List<ColumnChunk>> batches = new ArrayList<>(batchCount);

@@ -549,10 +549,6 @@ final class RexToExpression {
     }
 
     /**
-     * {@code OVERLAY(s PLACING r FROM p [FOR n])} (and JDBC's {@code {fn INSERT(s, p, n, r)}}): the first p - 1
-     * characters of s, r, and s from character p + n, n being r's length when not given.
-     */
-    /**
      * A cast to {@code VARCHAR(n)} or {@code CHAR(n)} keeps the first n characters, as PostgreSQL's explicit casts do
      * ({@code CAST('abcdef' AS VARCHAR(3))} is {@code abc}); CHAR is not padded (see {@link AqueductTypeSystem}).
      */
@@ -573,6 +569,10 @@ final class RexToExpression {
                 converted.type());
     }
 
+    /**
+     * {@code OVERLAY(s PLACING r FROM p [FOR n])} (and JDBC's {@code {fn INSERT(s, p, n, r)}}): the first p - 1
+     * characters of s, r, and s from character p + n, n being r's length when not given.
+     */
     private Expression overlay(RexCall call, DataType type) {
         List<Expression> operands = translate(call.getOperands());
         Expression string = operands.get(0);

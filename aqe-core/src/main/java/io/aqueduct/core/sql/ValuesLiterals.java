@@ -45,9 +45,7 @@ final class ValuesLiterals {
         List<RelDataTypeField> columns = values.getRowType().getFieldList();
         return values.getTuples().stream().allMatch(tuple -> {
             for (int column = 0; column < tuple.size(); column++) {
-                RelDataType type = columns.get(column).getType();
-                RexLiteral literal = tuple.get(column);
-                if (!literal.isNull() && literal.getType().getSqlTypeName() != type.getSqlTypeName()) {
+                if (!hasType(tuple.get(column), columns.get(column).getType())) {
                     return false;
                 }
             }
@@ -56,9 +54,11 @@ final class ValuesLiterals {
     }
 
     private static RexLiteral asType(RexLiteral literal, RelDataType type, RexBuilder rexBuilder) {
-        if (literal.isNull() || literal.getType().getSqlTypeName() == type.getSqlTypeName()) {
-            return literal;
-        }
-        return (RexLiteral) rexBuilder.makeLiteral(literal.getValue(), type, false);
+        return hasType(literal, type) ? literal : (RexLiteral) rexBuilder.makeLiteral(literal.getValue(), type, false);
+    }
+
+    /** Whether {@code literal} is NULL or of {@code type}'s kind, as the column's other values are held. */
+    private static boolean hasType(RexLiteral literal, RelDataType type) {
+        return literal.isNull() || literal.getType().getSqlTypeName() == type.getSqlTypeName();
     }
 }

@@ -15,23 +15,16 @@ import org.slf4j.LoggerFactory;
 final class AvaticaErrors {
     private static final Logger LOG = LoggerFactory.getLogger(AvaticaErrors.class);
 
+    /** How Calcite's SQL-to-relational conversion begins the message of its wrapping of a call's failure. */
+    private static final String CONVERTING = "while converting ";
+
     private AvaticaErrors() {}
 
     static AvaticaRuntimeException toAvatica(RuntimeException e) {
         if (e instanceof AvaticaRuntimeException avatica) {
             return avatica;
         }
-        AqueductException failure = e instanceof AqueductException aqueduct
-                ? aqueduct
-                : overflowedStack(e)
-                        ? tooComplex(e)
-                        : unconvertible(e)
-                                ? new AqueductException(
-                                        ErrorCode.NOT_SUPPORTED,
-                                        e.getMessage().substring(CONVERTING.length())
-                                                + " is not supported here (Calcite cannot plan the call)",
-                                        e)
-                                : new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
+        AqueductException failure = failure(e);
         if (failure.errorCode() == ErrorCode.INTERNAL_ERROR) {
             LOG.error("Internal error", e);
         }
@@ -44,6 +37,24 @@ final class AvaticaErrors {
         return avatica;
     }
 
+    /** The engine's failure that {@code e} is, or stands for; anything else is an internal error. */
+    private static AqueductException failure(RuntimeException e) {
+        if (e instanceof AqueductException aqueduct) {
+            return aqueduct;
+        }
+        if (overflowedStack(e)) {
+            return tooComplex(e);
+        }
+        if (unconvertible(e)) {
+            return new AqueductException(
+                    ErrorCode.NOT_SUPPORTED,
+                    e.getMessage().substring(CONVERTING.length())
+                            + " is not supported here (Calcite cannot plan the call)",
+                    e);
+        }
+        return new AqueductException(ErrorCode.INTERNAL_ERROR, "Internal error: " + e, e);
+    }
+
     /** 54001 for a statement whose planning overflowed even a planner thread's stack. */
     static AqueductException tooComplex(Throwable cause) {
         return new AqueductException(
@@ -51,9 +62,6 @@ final class AvaticaErrors {
                 "The statement is nested too deeply to plan (a chain of many thousands of ORs, say; an IN list is not)",
                 cause);
     }
-
-    /** How Calcite's SQL-to-relational conversion begins the message of its wrapping of a call's failure. */
-    private static final String CONVERTING = "while converting ";
 
     /**
      * Whether {@code e} is Calcite's conversion of a call that Calcite has no translation for, such as an ordered
