@@ -76,6 +76,12 @@ class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
                         + " FROM nation ORDER BY n_nationkey"
                         + "|SELECT left(n_name, 3), left(n_comment, 5), left(CAST(n_nationkey * 1000 AS VARCHAR), 2)"
                         + " FROM nation ORDER BY n_nationkey",
+                // The inner cast is not merged into the outer one, directly or across a subquery's projection.
+                "SELECT CAST(CAST(n_name AS VARCHAR(3)) AS VARCHAR(10)), concat(n_name::VARCHAR(2)::VARCHAR, '!'),"
+                        + " CAST(x AS VARCHAR(8)) FROM nation JOIN (SELECT r_regionkey, CAST(r_name AS CHAR(4)) x"
+                        + " FROM region) t ON n_regionkey = r_regionkey ORDER BY n_nationkey"
+                        + "|SELECT left(n_name, 3), concat(left(n_name, 2), '!'), left(r_name, 4)"
+                        + " FROM nation, region WHERE n_regionkey = r_regionkey ORDER BY n_nationkey",
             })
     void castsAndLagDefaultsAreTypedAsInPostgreSql(String sql, String duckDbSql) throws SQLException {
         SameAnswers.assertSame(oracle.execute(duckDbSql), connection, sql);
@@ -97,6 +103,31 @@ class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
                         + " FROM nation n WHERE n.n_regionkey = r.r_regionkey AND n.n_regionkey < 3) t ORDER BY 1",
             })
     void subqueriesNestedInASelectListSubqueryAreDuckDbs(String sql) throws SQLException {
+        SameAnswers.assertSame(oracle.execute(sql), connection, sql);
+    }
+
+    /** The ON condition of a LATERAL join, over the lateral columns, the outer ones, or both; inner and LEFT. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT r_regionkey, t.c FROM region r JOIN LATERAL (SELECT count(*) c FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON t.c = r.r_regionkey + 5 ORDER BY 1",
+                "SELECT r_regionkey, t.c FROM region r JOIN LATERAL (SELECT count(*) c FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON r.r_regionkey = 0 ORDER BY 1",
+                "SELECT r_regionkey, t.m FROM region r JOIN LATERAL (SELECT max(n_nationkey) m FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON t.m > 20 ORDER BY 1",
+                "SELECT r_regionkey, t.c FROM region r LEFT JOIN LATERAL (SELECT count(*) c FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON t.c = r.r_regionkey + 5 ORDER BY 1",
+                "SELECT r_regionkey, t.m FROM region r LEFT JOIN LATERAL (SELECT max(n_nationkey) m FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON t.m > 20 ORDER BY 1",
+                "SELECT r_regionkey, t.n_name FROM region r LEFT JOIN LATERAL (SELECT n_name, n_nationkey FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON t.n_nationkey > r.r_regionkey + 20 ORDER BY 1, 2",
+                "SELECT r_regionkey, t.c FROM region r, LATERAL (SELECT count(*) c FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey HAVING count(*) > 4) t ORDER BY 1",
+                "SELECT r_regionkey, t.c FROM region r JOIN LATERAL (SELECT count(*) c FROM nation n"
+                        + " WHERE n.n_regionkey = r.r_regionkey) t ON r.r_regionkey = 0 OR t.c > 100 ORDER BY 1",
+            })
+    void lateralJoinConditionsAreDuckDbs(String sql) throws SQLException {
         SameAnswers.assertSame(oracle.execute(sql), connection, sql);
     }
 

@@ -42,7 +42,7 @@ final class LateralAggregates {
     }
 
     /** An aggregate without grouping keys, under projections only. */
-    private static boolean oneRowPerOuterRow(RelNode rel) {
+    static boolean oneRowPerOuterRow(RelNode rel) {
         RelNode node = rel;
         while (node instanceof Project project) {
             node = project.getInput();

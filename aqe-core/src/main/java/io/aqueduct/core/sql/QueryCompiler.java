@@ -68,7 +68,6 @@ import org.apache.calcite.sql.validate.SqlNameMatchers;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.tools.RelBuilder;
 
 /**
@@ -427,7 +426,7 @@ public final class QueryCompiler {
                 validator,
                 catalogReader,
                 cluster,
-                StandardConvertletTable.INSTANCE,
+                TruncatingCasts.INSTANCE,
                 SqlToRelConverter.config()
                         .withTrimUnusedFields(true)
                         .withExpand(false)
@@ -495,9 +494,11 @@ public final class QueryCompiler {
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
-        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(
-                run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder())));
+        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(LateralJoinConditions.outsideLateralSides(
+                run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder()))));
         CorrelatedOrderedComputations.check(withoutSubqueries);
+        System.err.println(
+                "DEBUG before decorrelation:\n" + org.apache.calcite.plan.RelOptUtil.toString(withoutSubqueries));
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated =

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Optional;
 import org.apache.calcite.avatica.util.ByteString;
 import org.apache.calcite.avatica.util.TimeUnitRange;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -182,6 +183,13 @@ final class RexToExpression {
             case POSIX_REGEX_CASE_INSENSITIVE -> regexMatch(call, type, "i");
             case IS_NULL -> call(Function.IS_NULL, call, type);
             case IS_NOT_NULL -> call(Function.IS_NOT_NULL, call, type);
+            // Decorrelated joins leave these behind in filters (a join key compared with a constant).
+            case IS_DISTINCT_FROM, IS_NOT_DISTINCT_FROM ->
+                translate(RelOptUtil.isDistinctFrom(
+                        rexBuilder,
+                        call.getOperands().get(0),
+                        call.getOperands().get(1),
+                        kind == SqlKind.IS_NOT_DISTINCT_FROM));
             case IS_TRUE -> call(Function.IS_TRUE, call, type);
             case IS_NOT_TRUE -> call(Function.IS_NOT_TRUE, call, type);
             case IS_FALSE -> call(Function.IS_FALSE, call, type);

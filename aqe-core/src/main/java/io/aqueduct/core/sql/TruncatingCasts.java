@@ -1,0 +1,56 @@
+package io.aqueduct.core.sql;
+
+import java.math.BigDecimal;
+import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlCall;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeUtil;
+import org.apache.calcite.sql2rel.SqlRexConvertlet;
+import org.apache.calcite.sql2rel.SqlRexConvertletTable;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+
+/**
+ * Calcite's convertlets, except that a cast of an unbounded string to {@code VARCHAR(n)} or {@code CHAR(n)} is
+ * converted as the cast of its first n characters. Calcite takes an unbounded VARCHAR's length as -1, so it deems
+ * such a cast lossless and merges it into a cast around it: {@code CAST(CAST(n_name AS VARCHAR(3)) AS VARCHAR(10))}
+ * became {@code CAST(n_name AS VARCHAR(10))}, the whole name. The substring survives that merging.
+ */
+final class TruncatingCasts implements SqlRexConvertletTable {
+    static final TruncatingCasts INSTANCE = new TruncatingCasts();
+
+    private TruncatingCasts() {}
+
+    @Override
+    public SqlRexConvertlet get(SqlCall call) {
+        SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
+        if (standard == null || call.getKind() != SqlKind.CAST) {
+            return standard;
+        }
+        return (context, cast) -> truncated(standard.convertCall(context, cast), context.getRexBuilder());
+    }
+
+    private static RexNode truncated(RexNode converted, RexBuilder rexBuilder) {
+        if (!(converted instanceof RexCall cast) || cast.getKind() != SqlKind.CAST) {
+            return converted;
+        }
+        RelDataType target = cast.getType();
+        RexNode operand = cast.getOperands().get(0);
+        if (!SqlTypeUtil.inCharFamily(target)
+                || target.getPrecision() == RelDataType.PRECISION_NOT_SPECIFIED
+                || !SqlTypeUtil.inCharFamily(operand.getType())
+                || operand.getType().getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED) {
+            return converted;
+        }
+        RexNode firstCharacters = rexBuilder.makeCall(
+                SqlStdOperatorTable.SUBSTRING,
+                operand,
+                rexBuilder.makeExactLiteral(BigDecimal.ONE),
+                rexBuilder.makeExactLiteral(BigDecimal.valueOf(target.getPrecision())));
+        return cast.clone(target, List.of(firstCharacters));
+    }
+}
