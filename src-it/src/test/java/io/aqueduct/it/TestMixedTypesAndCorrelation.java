@@ -106,6 +106,27 @@ class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
         SameAnswers.assertSame(oracle.execute(sql), connection, sql);
     }
 
+    /** An exact column compared with constants of more fraction digits, up to more digits than a DECIMAL holds. */
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT count(*) FROM orders WHERE o_orderkey > 0.1234567890123456",
+                "SELECT count(*) FROM orders WHERE o_orderkey >= 100.33333333333333331",
+                "SELECT count(*) FROM orders WHERE o_orderkey < 100.33333333333333331",
+                "SELECT count(*) FROM orders WHERE o_orderkey = 100.1234567890123456 OR o_orderkey <= 3.5",
+                "SELECT count(*) FROM orders WHERE o_orderkey <> 100.1234567890123456",
+                "SELECT count(*) FROM orders WHERE 100.1234567890123456 < o_orderkey",
+                "SELECT count(*) FROM orders WHERE o_totalprice > 100000.1234567890123",
+                "SELECT count(*) FROM orders WHERE o_totalprice BETWEEN 1000.12345678901234567 AND 50000.123456789012345678",
+                "SELECT count(*) FROM lineitem WHERE l_quantity NOT BETWEEN 10.5 AND 20.25",
+                "SELECT count(*) FROM lineitem WHERE l_quantity = 10.0000 AND l_discount < -0.5 + 0.5000001",
+                "SELECT o_orderkey, o_orderkey = 1.1234567890123456, o_orderkey > 1.5, o_orderkey <= 2.0000000000000000"
+                        + " FROM orders WHERE o_orderkey < 5 ORDER BY o_orderkey",
+            })
+    void comparisonsWithFinerConstantsAreDuckDbs(String sql) throws SQLException {
+        SameAnswers.assertSame(oracle.execute(sql), connection, sql);
+    }
+
     /** The ON condition of a LATERAL join, over the lateral columns, the outer ones, or both; inner and LEFT. */
     @ParameterizedTest
     @ValueSource(

@@ -409,7 +409,7 @@ public final class QueryCompiler {
                         .withDefaultNullCollation(NullCollation.LAST)
                         .withIdentifierExpansion(true)
                         .withTypeCoercionRules(CastRules.INSTANCE)
-                        .withTypeCoercionFactory(DateArithmeticCoercion::new));
+                        .withTypeCoercionFactory(AqueductCoercion::new));
         SqlNode validated = validate(validator, parsed);
 
         RexBuilder rexBuilder = new RexBuilder(typeFactory);
@@ -426,7 +426,7 @@ public final class QueryCompiler {
                 validator,
                 catalogReader,
                 cluster,
-                TruncatingCasts.INSTANCE,
+                AqueductConvertlets.INSTANCE,
                 SqlToRelConverter.config()
                         .withTrimUnusedFields(true)
                         .withExpand(false)
@@ -595,8 +595,8 @@ public final class QueryCompiler {
                     sql,
                     PercentileCalls.resolve(
                             sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
-            return ResultColumnNames.resolve(
-                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved)));
+            return ResultColumnNames.resolve(LongDecimalLiterals.resolve(
+                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved))));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

@@ -6,31 +6,22 @@ import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
-import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
-import org.apache.calcite.sql2rel.SqlRexConvertletTable;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 
 /**
- * Calcite's convertlets, except that a cast of an unbounded string to {@code VARCHAR(n)} or {@code CHAR(n)} is
- * converted as the cast of its first n characters. Calcite takes an unbounded VARCHAR's length as -1, so it deems
+ * Converts a cast of an unbounded string to {@code VARCHAR(n)} or {@code CHAR(n)} as the cast of its first
+ * n characters. Calcite takes an unbounded VARCHAR's length as -1, so it deems
  * such a cast lossless and merges it into a cast around it: {@code CAST(CAST(n_name AS VARCHAR(3)) AS VARCHAR(10))}
  * became {@code CAST(n_name AS VARCHAR(10))}, the whole name. The substring survives that merging.
  */
-final class TruncatingCasts implements SqlRexConvertletTable {
-    static final TruncatingCasts INSTANCE = new TruncatingCasts();
-
+final class TruncatingCasts {
     private TruncatingCasts() {}
 
-    @Override
-    public SqlRexConvertlet get(SqlCall call) {
-        SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
-        if (standard == null || call.getKind() != SqlKind.CAST) {
-            return standard;
-        }
+    /** {@code standard}, converting casts to a bounded string of an unbounded one as the cast of a substring. */
+    static SqlRexConvertlet around(SqlRexConvertlet standard) {
         return (context, cast) -> truncated(standard.convertCall(context, cast), context.getRexBuilder());
     }
 

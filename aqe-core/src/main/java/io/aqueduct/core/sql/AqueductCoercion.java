@@ -22,11 +22,17 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
  * the result is a DATE as with any day interval; their {@code date - date}, the INTEGER number of days between, and
  * {@code timestamp - timestamp}, the interval between.
- * A TIMESTAMP plus an integer stays an error, as there.
+ * A TIMESTAMP plus an integer stays an error, as there. An exact number compared with constants of a larger scale is
+ * left uncast, to be compared at its own scale ({@link DecimalComparisons}).
  */
-final class DateArithmeticCoercion extends TypeCoercionImpl {
-    DateArithmeticCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
+final class AqueductCoercion extends TypeCoercionImpl {
+    AqueductCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
         super(typeFactory, validator);
+    }
+
+    @Override
+    public boolean binaryComparisonCoercion(SqlCallBinding binding) {
+        return !DecimalComparisons.atNumberScale(binding) && super.binaryComparisonCoercion(binding);
     }
 
     @Override
