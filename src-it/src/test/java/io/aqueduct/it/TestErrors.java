@@ -19,6 +19,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -101,6 +102,24 @@ class TestErrors {
         SQLException error = failure("SELECT n_nationkey / (n_regionkey - n_regionkey) FROM nation");
         assertThat(error.getSQLState()).isEqualTo("22012");
         assertOneLine(error, "Division by zero");
+        assertConnectionWorks();
+    }
+
+    /** Logarithms of zero or negative numbers and square roots of negative ones, as constants and on the workers. */
+    @ParameterizedTest
+    @CsvSource(
+            delimiter = '|',
+            value = {
+                "SELECT ln(n_nationkey) FROM nation|2201E|cannot take logarithm of zero",
+                "SELECT log10(0 - n_nationkey - 1) FROM nation|2201E|cannot take logarithm of a negative number",
+                "SELECT sqrt(n_nationkey - 3) FROM nation|2201F|cannot take square root of a negative number",
+                "SELECT sqrt(-1)|2201F|cannot take square root of a negative number",
+                "SELECT power(n_regionkey - 4, -1) FROM nation|2201F|zero raised to a negative power is undefined",
+            })
+    void undefinedMathFailsAsInPostgreSql(String sql, String sqlState, String problem) throws SQLException {
+        SQLException error = failure(sql);
+        assertThat(error.getSQLState()).isEqualTo(sqlState);
+        assertOneLine(error, problem);
         assertConnectionWorks();
     }
 

@@ -20,6 +20,10 @@ public enum ErrorCode {
     NUMERIC_OUT_OF_RANGE(ErrorType.USER, "22003"),
     INVALID_CAST(ErrorType.USER, "22018"),
     INVALID_ARGUMENT(ErrorType.USER, "22023"),
+    /** LN or LOG10 of zero or of a negative number. */
+    INVALID_ARGUMENT_FOR_LOGARITHM(ErrorType.USER, "2201E"),
+    /** A negative number to a fractional power (SQRT of a negative number), or zero to a negative power. */
+    INVALID_ARGUMENT_FOR_POWER(ErrorType.USER, "2201F"),
     /** Text that does not match the template it is read with (TO_DATE, TO_TIMESTAMP). */
     INVALID_DATETIME_FORMAT(ErrorType.USER, "22007"),
     /** A DATE or TIMESTAMP outside the years 1 to 9999 that SQL and JDBC's date and time classes hold. */

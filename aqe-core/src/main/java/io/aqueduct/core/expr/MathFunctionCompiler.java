@@ -19,8 +19,8 @@ final class MathFunctionCompiler {
         return switch (call.function()) {
             case SQRT -> doubles(call, Math::sqrt);
             case EXP -> doubles(call, Math::exp);
-            case LN -> doubles(call, Math::log);
-            case LOG10 -> doubles(call, Math::log10);
+            case LN -> doubles(call, value -> Math.log(positive(value)));
+            case LOG10 -> doubles(call, value -> Math.log10(positive(value)));
             case CBRT -> doubles(call, Math::cbrt);
             case SIN -> doubles(call, Math::sin);
             case COS -> doubles(call, Math::cos);
@@ -59,6 +59,18 @@ final class MathFunctionCompiler {
             }
             default -> throw new IllegalArgumentException("Not a math function: " + call.function());
         };
+    }
+
+    /** The argument of a logarithm, which fails for zero and negative numbers as in PostgreSQL. */
+    private static double positive(double value) {
+        if (value == 0) {
+            throw new AqueductException(ErrorCode.INVALID_ARGUMENT_FOR_LOGARITHM, "cannot take logarithm of zero");
+        }
+        if (value < 0) {
+            throw new AqueductException(
+                    ErrorCode.INVALID_ARGUMENT_FOR_LOGARITHM, "cannot take logarithm of a negative number");
+        }
+        return value;
     }
 
     private static VectorExpression doubles(Call call, DoubleUnaryOperator function) {

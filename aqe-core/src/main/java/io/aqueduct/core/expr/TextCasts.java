@@ -67,7 +67,7 @@ final class TextCasts {
             case DECIMAL ->
                 row -> BigDecimal.valueOf(((BigIntVector) input).get(row), from.scale())
                         .toPlainString();
-            case DOUBLE -> row -> Double.toString(((Float8Vector) input).get(row));
+            case DOUBLE -> row -> DoubleText.format(((Float8Vector) input).get(row));
             case DATE -> row -> DateTimes.formatDate(((DateDayVector) input).get(row));
             case TIMESTAMP -> row -> DateTimes.formatTimestamp(((TimeStampMicroVector) input).get(row));
             case TIME -> row -> DateTimes.formatTime(((TimeMicroVector) input).get(row));

@@ -10,11 +10,12 @@ import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
- * A decimal constant with more digits than a DECIMAL holds ({@link DataType#MAX_DECIMAL_PRECISION}), as BI tools write
- * a double's shortest text ({@code 100.33333333333333331}), is rounded to that many significant digits, half to even;
- * one whose digits would then reach past the largest scale (a constant below 1e-18 or above 1e18) is a DOUBLE. Calcite
- * refused both with "Numeric literal out of range" (42000); PostgreSQL computes them exactly, DuckDB as DECIMAL(38) and
- * then as DOUBLE.
+ * A decimal constant with more fraction digits than a DECIMAL holds ({@link DataType#MAX_DECIMAL_PRECISION} digits in
+ * all), as BI tools write a double's shortest text ({@code 100.33333333333333331}), is rounded to that many
+ * significant digits, half to even; Calcite refused it with "Numeric literal out of range" (42000), which PostgreSQL
+ * and DuckDB compute exactly. A constant whose whole part has more digits, or that would round to fewer significant
+ * digits than it has in its first 18 decimals (below 1e-18), is still refused: rounding would change its value, not
+ * its last digits.
  */
 final class LongDecimalLiterals extends SqlShuttle {
     private static final int DIGITS = DataType.MAX_DECIMAL_PRECISION;
@@ -36,9 +37,9 @@ final class LongDecimalLiterals extends SqlShuttle {
             return literal;
         }
         BigDecimal rounded = written.round(new MathContext(DIGITS, RoundingMode.HALF_EVEN));
-        if (rounded.scale() >= 0 && rounded.scale() <= DIGITS) {
-            return SqlLiteral.createExactNumeric(rounded.toPlainString(), literal.getParserPosition());
+        if (rounded.scale() < 0 || rounded.scale() > DIGITS) {
+            return literal;
         }
-        return SqlLiteral.createApproxNumeric(written.stripTrailingZeros().toString(), literal.getParserPosition());
+        return SqlLiteral.createExactNumeric(rounded.toPlainString(), literal.getParserPosition());
     }
 }

@@ -49,6 +49,30 @@ class TestExpressionMath extends ArrowAllocatorTest {
     }
 
     @Test
+    void undefinedLogarithmsAndPowersFailAsInPostgreSql() {
+        Call ln = call(Function.LN, DataType.DOUBLE, input(0, DataType.DOUBLE));
+        assertThatThrownBy(() -> evaluateColumn(allocator, ln, DataType.DOUBLE, 1.0, 0.0))
+                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(ErrorCode.INVALID_ARGUMENT_FOR_LOGARITHM))
+                .hasMessageContaining("logarithm of zero");
+        Call log10 = call(Function.LOG10, DataType.DOUBLE, input(0, DataType.BIGINT));
+        assertThatThrownBy(() -> evaluateColumn(allocator, log10, DataType.BIGINT, -10L))
+                .hasMessageContaining("logarithm of a negative number");
+        assertThat(evaluateColumn(allocator, ln, DataType.DOUBLE, Double.NaN, null))
+                .containsExactly(Double.NaN, null);
+        Call squareRoot =
+                call(Function.POWER, DataType.DOUBLE, input(0, DataType.DOUBLE), literal(5L, DataType.decimal(2, 1)));
+        assertThatThrownBy(() -> evaluateColumn(allocator, squareRoot, DataType.DOUBLE, 4.0, -4.0))
+                .isInstanceOfSatisfying(AqueductException.class, e -> assertThat(e.errorCode())
+                        .isEqualTo(ErrorCode.INVALID_ARGUMENT_FOR_POWER))
+                .hasMessageContaining("square root of a negative number");
+        Call inverse = call(Function.POWER, DataType.DOUBLE, input(0, DataType.DOUBLE), literal(-1L, DataType.INTEGER));
+        assertThatThrownBy(() -> evaluateColumn(allocator, inverse, DataType.DOUBLE, 0.0))
+                .hasMessageContaining("zero raised to a negative power");
+        assertThat(evaluateColumn(allocator, inverse, DataType.DOUBLE, -2.0)).containsExactly(-0.5);
+    }
+
+    @Test
     void powerTakesItsExponentFromAColumn() {
         Call power =
                 call(Function.POWER, DataType.DOUBLE, input(0, DataType.INTEGER), input(1, DataType.decimal(3, 1)));
