@@ -133,6 +133,15 @@ class TestAnalyticSql {
                         + " REGR_SXX(l_extendedprice, l_quantity), REGR_SYY(l_extendedprice, l_quantity),"
                         + " REGR_COUNT(l_tax, l_quantity), CORR(l_quantity, l_extendedprice)"
                         + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
+                "SELECT l_returnflag, REGR_SLOPE(l_extendedprice, l_quantity), REGR_INTERCEPT(l_extendedprice,"
+                        + " l_quantity), REGR_R2(l_extendedprice, l_quantity), REGR_AVGX(l_tax, l_discount),"
+                        + " REGR_AVGY(l_tax, l_discount), REGR_SXY(l_extendedprice, l_discount),"
+                        + " REGR_R2(1, l_discount), REGR_R2(l_tax, 1)"
+                        + " FROM lineitem GROUP BY l_returnflag ORDER BY 1",
+                "SELECT c_mktsegment, REGR_SLOPE(c_acctbal, NULLIF(c_nationkey, 3)),"
+                        + " REGR_INTERCEPT(NULLIF(c_acctbal, c_acctbal), c_nationkey), REGR_AVGX(c_acctbal,"
+                        + " NULLIF(c_nationkey, 3)), REGR_SXY(c_acctbal, c_custkey)"
+                        + " FROM customer GROUP BY c_mktsegment ORDER BY 1",
                 "SELECT c_mktsegment, COVAR_SAMP(c_acctbal, NULLIF(c_nationkey, 3)),"
                         + " REGR_COUNT(c_acctbal, NULLIF(c_nationkey, 3)), COVAR_POP(c_custkey, c_nationkey),"
                         + " CORR(c_acctbal, NULLIF(c_nationkey, 3)),"

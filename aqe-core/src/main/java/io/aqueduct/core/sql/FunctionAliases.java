@@ -53,7 +53,9 @@ import org.apache.calcite.sql.validate.SqlValidator;
  *   <li>{@code TRUNC} TRUNCATE, PostgreSQL's {@code LOG(b, x)} LN(x) / LN(b), {@code LOG(x)} LOG10 and {@code
  *       LOG2(x)} LOG(2, x);
  *   <li>{@code MEDIAN(x)} {@code PERCENTILE_CONT(0.5) WITHIN GROUP (ORDER BY x)} ({@link PercentileCalls}), {@code
- *       CORR(y, x)} the covariance over the product of the standard deviations, {@code APPROX_PERCENTILE(x, p)} (and
+ *       CORR(y, x)} the covariance over the product of the standard deviations, the linear regression's {@code
+ *       REGR_SLOPE}, {@code REGR_INTERCEPT}, {@code REGR_R2}, {@code REGR_AVGX}, {@code REGR_AVGY} and {@code
+ *       REGR_SXY} ({@link RegressionCalls}), {@code APPROX_PERCENTILE(x, p)} (and
  *       its other spellings) the exact discrete percentile, {@code COUNT_IF(c)} {@code COUNT(CASE WHEN c THEN 1
  *       END)}.
  * </ul>
@@ -80,6 +82,12 @@ final class FunctionAliases {
             alias("ENDS_WITH", 2, 2, SqlFunctionCategory.STRING, FunctionAliases::endsWith),
             alias("MEDIAN", 1, 1, SqlFunctionCategory.NUMERIC, FunctionAliases::median),
             alias("CORR", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::correlation),
+            alias("REGR_SLOPE", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::slope),
+            alias("REGR_INTERCEPT", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::intercept),
+            alias("REGR_R2", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::determination),
+            alias("REGR_AVGX", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::averageOfX),
+            alias("REGR_AVGY", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::averageOfY),
+            alias("REGR_SXY", 2, 2, SqlFunctionCategory.NUMERIC, RegressionCalls::sumOfProducts),
             alias("APPROX_PERCENTILE", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
             alias("APPROX_QUANTILE", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
             alias("PERCENTILE_APPROX", 2, 2, SqlFunctionCategory.NUMERIC, FunctionAliases::discretePercentile),
@@ -338,7 +346,7 @@ final class FunctionAliases {
     }
 
     /** {@code CASE WHEN other IS NOT NULL THEN CAST(value AS DOUBLE) END}, over copies of both. */
-    private static SqlNode whenPresent(SqlParserPos pos, SqlNode other, SqlNode value) {
+    static SqlNode whenPresent(SqlParserPos pos, SqlNode other, SqlNode value) {
         return new SqlCase(
                 pos,
                 null,
