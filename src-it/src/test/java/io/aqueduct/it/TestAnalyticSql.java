@@ -63,6 +63,15 @@ class TestAnalyticSql {
                         + " o_totalprice - LAG(o_totalprice) OVER w AS change"
                         + " FROM orders WINDOW w AS (PARTITION BY o_custkey ORDER BY o_orderdate, o_orderkey)"
                         + " ORDER BY o_custkey, o_orderkey",
+                // windows refining named ones keep their own frame, and a chain of references its partitions
+                "SELECT n_nationkey, SUM(n_nationkey) OVER (w ROWS 1 PRECEDING),"
+                        + " SUM(n_nationkey) OVER (w ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),"
+                        + " LAST_VALUE(n_name) OVER (w RANGE BETWEEN UNBOUNDED PRECEDING AND UNBOUNDED FOLLOWING)"
+                        + " FROM nation WINDOW w AS (ORDER BY n_nationkey) ORDER BY 1",
+                "SELECT n_nationkey, SUM(n_nationkey) OVER (w2), SUM(n_nationkey) OVER w2,"
+                        + " COUNT(*) OVER (w1 ORDER BY n_name ROWS 2 PRECEDING), MAX(n_name) OVER w3"
+                        + " FROM nation WINDOW w1 AS (PARTITION BY n_regionkey), w2 AS (w1 ORDER BY n_nationkey),"
+                        + " w3 AS (w2 ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING) ORDER BY 1",
                 "SELECT c_nationkey, c_custkey, c_acctbal,"
                         + " RANK() OVER (PARTITION BY c_nationkey ORDER BY c_mktsegment) AS segment_rank,"
                         + " DENSE_RANK() OVER (PARTITION BY c_nationkey ORDER BY c_mktsegment) AS segment_dense,"

@@ -595,8 +595,8 @@ public final class QueryCompiler {
                     sql,
                     PercentileCalls.resolve(
                             sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
-            return ResultColumnNames.resolve(LongDecimalLiterals.resolve(
-                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved))));
+            return ResultColumnNames.resolve(WindowReferences.resolve(LongDecimalLiterals.resolve(
+                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved)))));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }
