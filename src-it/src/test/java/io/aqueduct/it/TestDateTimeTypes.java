@@ -125,6 +125,13 @@ class TestDateTimeTypes {
                         + " CAST(CAST(o_orderdate AS VARCHAR) || 'T23:30:00.25Z' AS TIMESTAMP) AS z FROM orders"
                         + " WHERE o_orderkey < 500"),
                 same("SELECT count(*) FROM lineitem WHERE l_shipdate > l_commitdate + INTERVAL '10' DAY"),
+                // A DATE plus or minus hours, minutes or seconds is a TIMESTAMP.
+                pair(
+                        "SELECT o_orderkey, o_orderdate - INTERVAL '36' HOUR AS a, INTERVAL '90' MINUTE + o_orderdate AS b,"
+                                + " o_orderdate + INTERVAL '1' SECOND > o_orderdate AS c FROM orders WHERE o_orderkey < 100",
+                        "SELECT o_orderkey, o_orderdate - INTERVAL 36 HOUR AS a, INTERVAL 90 MINUTE + o_orderdate AS b,"
+                                + " o_orderdate + INTERVAL 1 SECOND > o_orderdate AS c FROM orders WHERE o_orderkey < 100"),
+                same("SELECT count(*) FROM orders WHERE o_orderdate + INTERVAL '12' HOUR > DATE '1996-01-02'"),
                 pair(
                         "SELECT TIMESTAMPDIFF(DAY, o_orderdate, l_shipdate) AS days, TIMESTAMPDIFF(HOUR, o_orderdate,"
                                 + " l_shipdate) AS hours, count(*) FROM lineitem JOIN orders ON l_orderkey = o_orderkey"

@@ -22,7 +22,7 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
  * the result is a DATE as with any day interval; their {@code date - date}, the INTEGER number of days between, and
  * {@code timestamp - timestamp}, the interval between.
- * A TIMESTAMP plus an integer stays an error, as there. An exact number compared with constants of a larger scale is
+ * A TIMESTAMP plus an integer stays an error, as there. A DATE plus or minus hours, minutes or seconds is a TIMESTAMP. An exact number compared with constants of a larger scale is
  * left uncast, to be compared at its own scale ({@link DecimalComparisons}).
  */
 final class AqueductCoercion extends TypeCoercionImpl {
@@ -52,6 +52,12 @@ final class AqueductCoercion extends TypeCoercionImpl {
             }
             if (kind == SqlKind.MINUS && isDateOrTimestamp(left) && isDateOrTimestamp(right)) {
                 return timeBetween(binding);
+            }
+            if (isDate(left) && hasTimeOfDay(right)) {
+                return asTimestampOperand(binding, 0);
+            }
+            if (kind == SqlKind.PLUS && hasTimeOfDay(left) && isDate(right)) {
+                return asTimestampOperand(binding, 1);
             }
         }
         return super.binaryArithmeticCoercion(binding);
@@ -104,6 +110,25 @@ final class AqueductCoercion extends TypeCoercionImpl {
                 pos, node, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, pos), pos));
         validator.deriveType(binding.getScope(), cast);
         return cast;
+    }
+
+    /**
+     * {@code date ± interval} of hours, minutes or seconds is a TIMESTAMP, as in PostgreSQL and DuckDB: Calcite keeps
+     * the DATE and drops the time of day ({@code DATE '2020-01-01' - INTERVAL '12' HOUR} was 2020-01-01). With days,
+     * months or years it stays a DATE.
+     */
+    private boolean asTimestampOperand(SqlCallBinding binding, int operand) {
+        binding.getCall().setOperand(operand, asTimestamp(binding, operand));
+        return true;
+    }
+
+    private static boolean hasTimeOfDay(RelDataType type) {
+        SqlIntervalQualifier interval = type.getIntervalQualifier();
+        if (interval == null || interval.isYearMonth()) {
+            return false;
+        }
+        TimeUnit finest = interval.getEndUnit() != null ? interval.getEndUnit() : interval.getStartUnit();
+        return finest == TimeUnit.HOUR || finest == TimeUnit.MINUTE || finest == TimeUnit.SECOND;
     }
 
     private static boolean isDateOrTimestamp(RelDataType type) {
