@@ -63,6 +63,13 @@ class TestAnalyticSql {
                         + " o_totalprice - LAG(o_totalprice) OVER w AS change"
                         + " FROM orders WINDOW w AS (PARTITION BY o_custkey ORDER BY o_orderdate, o_orderkey)"
                         + " ORDER BY o_custkey, o_orderkey",
+                // a USING column named without a table in WHERE, GROUP BY, HAVING and expressions
+                "SELECT r_regionkey, count(*) FROM region r LEFT JOIN (SELECT n_regionkey AS r_regionkey, n_name"
+                        + " FROM nation) n USING (r_regionkey) WHERE r_regionkey > 1 GROUP BY r_regionkey ORDER BY 1",
+                "SELECT k, count(*), max(k) FROM (SELECT n_regionkey AS k FROM nation) a FULL JOIN (SELECT r_regionkey"
+                        + " + 3 AS k FROM region) b USING (k) WHERE k > 1 GROUP BY k HAVING max(k) > 2 ORDER BY k",
+                "SELECT r_regionkey + 1 AS following, count(*) FROM region r JOIN (SELECT n_regionkey AS r_regionkey"
+                        + " FROM nation) n USING (r_regionkey) GROUP BY r_regionkey + 1 ORDER BY 1",
                 // windows refining named ones keep their own frame, and a chain of references its partitions
                 "SELECT n_nationkey, SUM(n_nationkey) OVER (w ROWS 1 PRECEDING),"
                         + " SUM(n_nationkey) OVER (w ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),"

@@ -3,18 +3,25 @@ package io.aqueduct.core.sql;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlBasicCall;
+import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlCallBinding;
 import org.apache.calcite.sql.SqlDynamicParam;
+import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.validate.SelectScope;
 import org.apache.calcite.sql.validate.SqlValidatorCatalogReader;
 import org.apache.calcite.sql.validate.SqlValidatorImpl;
 import org.apache.calcite.sql.validate.SqlValidatorScope;
@@ -34,6 +41,69 @@ final class AqueductValidator extends SqlValidatorImpl {
             RelDataTypeFactory typeFactory,
             Config config) {
         super(operators, catalogReader, typeFactory, config);
+    }
+
+    /** A WHERE clause may name a USING column without a table ({@link UsingColumns}), and so may HAVING. */
+    @Override
+    protected void validateWhereClause(SqlSelect select) {
+        if (select.getWhere() != null) {
+            select.setWhere(withUsingColumns(select.getWhere(), select));
+        }
+        super.validateWhereClause(select);
+    }
+
+    @Override
+    protected void validateHavingClause(SqlSelect select) {
+        if (select.getHaving() != null) {
+            select.setHaving(withUsingColumns(select.getHaving(), select));
+        }
+        super.validateHavingClause(select);
+    }
+
+    /** {@code node} with the USING columns of {@code select}'s joins it names expanded as in the select list. */
+    private SqlNode withUsingColumns(SqlNode node, SqlSelect select) {
+        SelectScope scope = getRawSelectScope(select);
+        if (scope == null) {
+            return node;
+        }
+        return UsingColumns.expandedIn(node, select, column -> expandSelectExpr(column, scope, select, Map.of()));
+    }
+
+    /**
+     * So may GROUP BY: expanded here as in the select list, it is not taken for the select list's alias of the same
+     * name, whose expression Calcite qualifies with one table only ("Expression 'a.k' is not being grouped").
+     */
+    @Override
+    protected void validateGroupClause(SqlSelect select) {
+        if (select.getGroup() != null) {
+            select.setGroupBy((SqlNodeList) withUsingColumns(select.getGroup(), select));
+        }
+        super.validateGroupClause(select);
+    }
+
+    /**
+     * And so may an expression of the select list over one ({@code k + 1}), which Calcite qualified with one table
+     * (and then found it not grouped by {@code GROUP BY k + 1}); a selected name alone Calcite expands itself.
+     */
+    @Override
+    protected RelDataType validateSelectList(SqlNodeList selectItems, SqlSelect select, RelDataType targetRowType) {
+        for (int i = 0; i < selectItems.size(); i++) {
+            SqlNode item = selectItems.get(i);
+            SqlNode expression = item.getKind() == SqlKind.AS ? ((SqlCall) item).operand(0) : item;
+            if (expression instanceof SqlIdentifier) {
+                continue;
+            }
+            SqlNode expanded = withUsingColumns(expression, select);
+            if (expanded != expression) {
+                selectItems.set(i, item == expression ? expanded : withOperand((SqlCall) item, expanded));
+            }
+        }
+        return super.validateSelectList(selectItems, select, targetRowType);
+    }
+
+    private static SqlNode withOperand(SqlCall alias, SqlNode expression) {
+        alias.setOperand(0, expression);
+        return alias;
     }
 
     /** Set while a call's operand types are checked against its signature without Calcite's implicit casts. */
