@@ -105,7 +105,10 @@ class TestErrors {
         assertConnectionWorks();
     }
 
-    /** Logarithms of zero or negative numbers and square roots of negative ones, as constants and on the workers. */
+    /**
+     * Logarithms of zero or negative numbers and square roots of negative ones, as constants and on the workers, and a
+     * DECIMAL scale beyond the 18 digits a DECIMAL holds.
+     */
     @ParameterizedTest
     @CsvSource(
             delimiter = '|',
@@ -115,8 +118,9 @@ class TestErrors {
                 "SELECT sqrt(n_nationkey - 3) FROM nation|2201F|cannot take square root of a negative number",
                 "SELECT sqrt(-1)|2201F|cannot take square root of a negative number",
                 "SELECT power(n_regionkey - 4, -1) FROM nation|2201F|zero raised to a negative power is undefined",
+                "SELECT CAST(n_nationkey AS DECIMAL(38, 36)) * 10 FROM nation|0A000|DECIMAL scale 36 is not supported",
             })
-    void undefinedMathFailsAsInPostgreSql(String sql, String sqlState, String problem) throws SQLException {
+    void undefinedMathAndTooFineDecimalsFailCleanly(String sql, String sqlState, String problem) throws SQLException {
         SQLException error = failure(sql);
         assertThat(error.getSQLState()).isEqualTo(sqlState);
         assertOneLine(error, problem);

@@ -494,8 +494,8 @@ public final class QueryCompiler {
     }
 
     private RelNode optimize(RelNode rel, SqlToRelConverter converter, RelOptCluster cluster) {
-        RelNode withoutSubqueries = LateralAggregates.asLeftCorrelates(LateralJoinConditions.outsideLateralSides(
-                run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder()))));
+        RelNode withoutSubqueries = LateralJoins.forDecorrelation(
+                run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder())));
         CorrelatedOrderedComputations.check(withoutSubqueries);
         System.err.println(
                 "DEBUG before decorrelation:\n" + org.apache.calcite.plan.RelOptUtil.toString(withoutSubqueries));

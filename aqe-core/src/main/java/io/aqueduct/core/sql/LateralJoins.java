@@ -5,10 +5,12 @@ import java.util.List;
 import java.util.Set;
 import org.apache.calcite.rel.RelHomogeneousShuttle;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Correlate;
 import org.apache.calcite.rel.core.CorrelationId;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.logical.LogicalFilter;
 import org.apache.calcite.rel.logical.LogicalProject;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -22,43 +24,65 @@ import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 
 /**
- * Takes the condition of {@code JOIN LATERAL (...) t ON condition} (and a HAVING over the lateral rows) out of the
- * lateral side, where Calcite's decorrelator mishandles it: given {@code ON t.c = r.r_regionkey + 5} over
- * {@code SELECT count(*) c}, it compared the outer side with itself ({@code r_regionkey = r_regionkey + 5}) and lost
- * every row; given a condition over a {@code max(...)} it failed its own type check.
+ * LATERAL joins rewritten into the equal forms Calcite's decorrelator handles.
  *
  * <ul>
- *   <li>An inner join filters the joined rows by the condition instead: the condition keeps or drops each pair of an
- *       outer row and a lateral row either way.
- *   <li>A LEFT join of an aggregate without GROUP BY (one lateral row per outer row) keeps that row's columns where the
- *       condition holds and makes them NULL elsewhere, which is what the outer join does with them.
+ *   <li>The condition of {@code JOIN LATERAL (...) t ON condition} (and a HAVING over the lateral rows) leaves the
+ *       lateral side, where the decorrelator mishandled it: given {@code ON t.c = r.r_regionkey + 5} over {@code
+ *       SELECT count(*) c}, it compared the outer side with itself ({@code r_regionkey = r_regionkey + 5}) and lost
+ *       every row. An inner join filters the joined rows by the condition instead: the condition keeps or drops each
+ *       pair of an outer row and a lateral row either way. A LEFT join of an aggregate without GROUP BY (one lateral
+ *       row per outer row) keeps that row's columns where the condition holds and makes them NULL elsewhere, which is
+ *       what the outer join does with them.
+ *   <li>{@code FROM t, LATERAL (SELECT max(x) FROM u WHERE u.k = t.k)} is the LEFT JOIN LATERAL it is equal to: an
+ *       aggregate without GROUP BY yields one row per outer row, so no outer row is lost either way, and with every
+ *       column of it nullable the two have the same type. The decorrelator failed its own type check on the inner
+ *       form ("Decorrelation produced a relation with a different type").
  * </ul>
  */
-final class LateralJoinConditions {
-    private LateralJoinConditions() {}
+final class LateralJoins {
+    private LateralJoins() {}
 
-    static RelNode outsideLateralSides(RelNode root) {
+    static RelNode forDecorrelation(RelNode root) {
         return root.accept(new RelHomogeneousShuttle() {
             @Override
             public RelNode visit(RelNode other) {
                 RelNode visited = super.visit(other);
-                if (!(visited instanceof Correlate correlate) || !(correlate.getRight() instanceof Filter filter)) {
-                    return visited;
-                }
-                if (correlate.getJoinType() == JoinRelType.INNER) {
-                    return filteringJoinedRows(correlate, filter);
-                }
-                if (correlate.getJoinType() == JoinRelType.LEFT
-                        && LateralAggregates.oneRowPerOuterRow(filter.getInput())) {
-                    return nullingUnmatchedColumns(correlate, filter);
-                }
-                return visited;
+                return visited instanceof Correlate correlate ? rewritten(correlate) : visited;
             }
         });
     }
 
-    private static RelNode filteringJoinedRows(Correlate correlate, Filter filter) {
-        return LogicalFilter.create(withoutCondition(correlate, filter), overJoinedRows(correlate, filter));
+    private static RelNode rewritten(Correlate correlate) {
+        if (correlate.getRight() instanceof Filter filter) {
+            if (correlate.getJoinType() == JoinRelType.INNER) {
+                return LogicalFilter.create(
+                        leftIfAggregate(withoutCondition(correlate, filter)), overJoinedRows(correlate, filter));
+            }
+            if (correlate.getJoinType() == JoinRelType.LEFT && oneRowPerOuterRow(filter.getInput())) {
+                return nullingUnmatchedColumns(correlate, filter);
+            }
+        }
+        return leftIfAggregate(correlate);
+    }
+
+    private static Correlate leftIfAggregate(Correlate correlate) {
+        boolean allNullable = correlate.getRight().getRowType().getFieldList().stream()
+                .map(RelDataTypeField::getType)
+                .allMatch(type -> type.isNullable());
+        if (correlate.getJoinType() != JoinRelType.INNER || !oneRowPerOuterRow(correlate.getRight()) || !allNullable) {
+            return correlate;
+        }
+        return copy(correlate, correlate.getRight(), JoinRelType.LEFT);
+    }
+
+    /** An aggregate without grouping keys, under projections only. */
+    private static boolean oneRowPerOuterRow(RelNode rel) {
+        RelNode node = rel;
+        while (node instanceof Project project) {
+            node = project.getInput();
+        }
+        return node instanceof Aggregate aggregate && aggregate.getGroupSet().isEmpty();
     }
 
     private static RelNode nullingUnmatchedColumns(Correlate correlate, Filter filter) {
@@ -83,13 +107,17 @@ final class LateralJoinConditions {
     }
 
     private static Correlate withoutCondition(Correlate correlate, Filter filter) {
+        return copy(correlate, filter.getInput(), correlate.getJoinType());
+    }
+
+    private static Correlate copy(Correlate correlate, RelNode right, JoinRelType joinType) {
         return correlate.copy(
                 correlate.getTraitSet(),
                 correlate.getLeft(),
-                filter.getInput(),
+                right,
                 correlate.getCorrelationId(),
                 correlate.getRequiredColumns(),
-                correlate.getJoinType());
+                joinType);
     }
 
     /** The filter's condition over the join's rows: the outer side's columns first, then the lateral side's. */
