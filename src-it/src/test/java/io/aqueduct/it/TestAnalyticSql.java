@@ -70,6 +70,12 @@ class TestAnalyticSql {
                         + " + 3 AS k FROM region) b USING (k) WHERE k > 1 GROUP BY k HAVING max(k) > 2 ORDER BY k",
                 "SELECT r_regionkey + 1 AS following, count(*) FROM region r JOIN (SELECT n_regionkey AS r_regionkey"
                         + " FROM nation) n USING (r_regionkey) GROUP BY r_regionkey + 1 ORDER BY 1",
+                // variances and deviations over windows, with frames and named windows
+                "SELECT c_custkey, STDDEV_SAMP(c_acctbal) OVER (PARTITION BY c_nationkey),"
+                        + " VAR_SAMP(c_acctbal) OVER w, STDDEV_POP(c_acctbal) OVER (w ROWS 2 PRECEDING),"
+                        + " VARIANCE(c_custkey) OVER (ORDER BY c_custkey ROWS BETWEEN 1 PRECEDING AND 1 FOLLOWING),"
+                        + " STDDEV(c_acctbal) OVER () FROM customer WHERE c_custkey < 200"
+                        + " WINDOW w AS (PARTITION BY c_mktsegment ORDER BY c_custkey) ORDER BY 1",
                 // windows refining named ones keep their own frame, and a chain of references its partitions
                 "SELECT n_nationkey, SUM(n_nationkey) OVER (w ROWS 1 PRECEDING),"
                         + " SUM(n_nationkey) OVER (w ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),"

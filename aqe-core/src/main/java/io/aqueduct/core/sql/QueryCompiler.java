@@ -595,8 +595,10 @@ public final class QueryCompiler {
                     sql,
                     PercentileCalls.resolve(
                             sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
-            return ResultColumnNames.resolve(WindowReferences.resolve(LongDecimalLiterals.resolve(
-                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved)))));
+            // Selected calls are named before the windowed variances become other calls.
+            SqlNode named = ResultColumnNames.resolve(LongDecimalLiterals.resolve(
+                    NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved))));
+            return WindowReferences.resolve(WindowedVariances.resolve(sql, named));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }
