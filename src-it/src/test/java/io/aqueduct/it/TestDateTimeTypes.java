@@ -132,6 +132,12 @@ class TestDateTimeTypes {
                         "SELECT o_orderkey, o_orderdate - INTERVAL 36 HOUR AS a, INTERVAL 90 MINUTE + o_orderdate AS b,"
                                 + " o_orderdate + INTERVAL 1 SECOND > o_orderdate AS c FROM orders WHERE o_orderkey < 100"),
                 same("SELECT count(*) FROM orders WHERE o_orderdate + INTERVAL '12' HOUR > DATE '1996-01-02'"),
+                // Text with a month, day or hour of one digit reads as PostgreSQL reads it.
+                pair(
+                        "SELECT count(*) FROM orders WHERE o_orderdate < CAST('1993-2-3' AS DATE)"
+                                + " OR CAST(o_orderdate AS TIMESTAMP) = CAST('1995-3-4 0:00:00' AS TIMESTAMP)",
+                        "SELECT count(*) FROM orders WHERE o_orderdate < DATE '1993-02-03'"
+                                + " OR CAST(o_orderdate AS TIMESTAMP) = TIMESTAMP '1995-03-04 00:00:00'"),
                 pair(
                         "SELECT TIMESTAMPDIFF(DAY, o_orderdate, l_shipdate) AS days, TIMESTAMPDIFF(HOUR, o_orderdate,"
                                 + " l_shipdate) AS hours, count(*) FROM lineitem JOIN orders ON l_orderkey = o_orderkey"

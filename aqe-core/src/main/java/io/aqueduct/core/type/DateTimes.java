@@ -4,9 +4,12 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.time.chrono.IsoChronology;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeFormatterBuilder;
 import java.time.format.DateTimeParseException;
+import java.time.format.ResolverStyle;
+import java.time.format.SignStyle;
 import java.time.temporal.ChronoField;
 
 /**
@@ -38,8 +41,24 @@ public final class DateTimes {
 
     public static final long MAX_MICROS = toMicros(LocalDateTime.of(MAX_YEAR, 12, 31, 23, 59, 59, 999_999_000));
 
+    /**
+     * {@code yyyy-m-d}: as ISO's {@code yyyy-mm-dd}, but with a month or day of one digit too ({@code 2020-2-3}), as
+     * PostgreSQL and DuckDB read dates. Strict: February 30 is no date.
+     */
+    private static final DateTimeFormatter DATE_TEXT = new DateTimeFormatterBuilder()
+            .appendValue(ChronoField.YEAR, 4, 10, SignStyle.EXCEEDS_PAD)
+            .appendLiteral('-')
+            .appendValue(ChronoField.MONTH_OF_YEAR, 1, 2, SignStyle.NOT_NEGATIVE)
+            .appendLiteral('-')
+            .appendValue(ChronoField.DAY_OF_MONTH, 1, 2, SignStyle.NOT_NEGATIVE)
+            .toFormatter()
+            .withChronology(IsoChronology.INSTANCE)
+            .withResolverStyle(ResolverStyle.STRICT);
+
+    /** {@code h:mm[:ss[.f...]]}: an hour of one digit too ({@code 4:05}), as PostgreSQL and DuckDB read times. */
     private static final DateTimeFormatter TIME_TEXT = new DateTimeFormatterBuilder()
-            .appendPattern("HH:mm")
+            .appendValue(ChronoField.HOUR_OF_DAY, 1, 2, SignStyle.NOT_NEGATIVE)
+            .appendPattern(":mm")
             .optionalStart()
             .appendPattern(":ss")
             .optionalStart()
@@ -53,7 +72,7 @@ public final class DateTimes {
      * {@code +0200}, {@code +02:00}, after an optional space).
      */
     private static final DateTimeFormatter TIMESTAMP_TEXT = new DateTimeFormatterBuilder()
-            .append(DateTimeFormatter.ISO_LOCAL_DATE)
+            .append(DATE_TEXT)
             .optionalStart()
             .appendPattern("[ ]['T']")
             .append(TIME_TEXT)
@@ -62,7 +81,9 @@ public final class DateTimes {
             .optionalEnd()
             .optionalEnd()
             .parseDefaulting(ChronoField.HOUR_OF_DAY, 0)
-            .toFormatter();
+            .toFormatter()
+            .withChronology(IsoChronology.INSTANCE)
+            .withResolverStyle(ResolverStyle.STRICT);
 
     private DateTimes() {}
 
@@ -96,7 +117,7 @@ public final class DateTimes {
     }
 
     /**
-     * Parses {@code yyyy-MM-dd[( |T)HH:mm[:ss[.f...]][offset]]}; fractions beyond microseconds are truncated. A UTC offset
+     * Parses {@code yyyy-m-d[( |T)h:mm[:ss[.f...]][offset]]}; fractions beyond microseconds are truncated. A UTC offset
      * ({@code 2024-01-02T03:04:05+02:00}, {@code ...Z}) is read and dropped: the TIMESTAMP is the wall-clock time as
      * written, as PostgreSQL and DuckDB read it. A year outside 1 to 9999 does not parse.
      */
@@ -106,9 +127,9 @@ public final class DateTimes {
         return toMicros(dateTime);
     }
 
-    /** Parses {@code yyyy-MM-dd} to its epoch day. A year outside 1 to 9999 does not parse. */
+    /** Parses {@code yyyy-m-d} to its epoch day. A year outside 1 to 9999 does not parse. */
     public static long parseDate(String text) {
-        LocalDate date = LocalDate.parse(text);
+        LocalDate date = LocalDate.parse(text, DATE_TEXT);
         checkYear(date.getYear(), text);
         return date.toEpochDay();
     }
@@ -124,7 +145,7 @@ public final class DateTimes {
         }
     }
 
-    /** Parses {@code HH:mm[:ss[.f...]]}. */
+    /** Parses {@code h:mm[:ss[.f...]]}. */
     public static long parseTime(String text) {
         return toMicros(LocalTime.parse(text, TIME_TEXT));
     }

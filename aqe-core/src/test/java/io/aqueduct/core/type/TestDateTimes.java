@@ -38,6 +38,12 @@ class TestDateTimes {
                 .isEqualTo(LocalDate.of(9999, 12, 31).toEpochDay());
         assertThat(DateTimes.parseTimestamp("0001-01-01")).isEqualTo(DateTimes.MIN_MICROS);
         assertThatThrownBy(() -> DateTimes.parseDate("+10000-01-01")).isInstanceOf(DateTimeParseException.class);
+        assertThat(DateTimes.parseDate("2020-2-3")).isEqualTo(DateTimes.parseDate("2020-02-03"));
+        assertThat(DateTimes.parseTimestamp("2020-2-3 4:05:06"))
+                .isEqualTo(DateTimes.parseTimestamp("2020-02-03 04:05:06"));
+        assertThatThrownBy(() -> DateTimes.parseDate("2021-02-29")).isInstanceOf(DateTimeParseException.class);
+        assertThatThrownBy(() -> DateTimes.parseTimestamp("2021-02-30 10:00:00"))
+                .isInstanceOf(DateTimeParseException.class);
         assertThatThrownBy(() -> DateTimes.parseDate("0000-12-31")).isInstanceOf(DateTimeParseException.class);
         assertThatThrownBy(() -> DateTimes.parseTimestamp("+10000-01-01 00:00:00"))
                 .isInstanceOf(DateTimeParseException.class);
