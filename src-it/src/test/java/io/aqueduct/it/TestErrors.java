@@ -106,8 +106,8 @@ class TestErrors {
     }
 
     /**
-     * Logarithms of zero or negative numbers and square roots of negative ones, as constants and on the workers, and a
-     * DECIMAL scale beyond the 18 digits a DECIMAL holds.
+     * Logarithms of zero or negative numbers and square roots of negative ones, as constants and on the workers, a
+     * DECIMAL scale beyond the 18 digits a DECIMAL holds, and SMALLINT or TINYINT casts of values out of their range.
      */
     @ParameterizedTest
     @CsvSource(
@@ -119,8 +119,10 @@ class TestErrors {
                 "SELECT sqrt(-1)|2201F|cannot take square root of a negative number",
                 "SELECT power(n_regionkey - 4, -1) FROM nation|2201F|zero raised to a negative power is undefined",
                 "SELECT CAST(n_nationkey AS DECIMAL(38, 36)) * 10 FROM nation|0A000|DECIMAL scale 36 is not supported",
+                "SELECT CAST(n_nationkey * 10000 AS SMALLINT) FROM nation|22003|smallint out of range: 40000",
+                "SELECT CAST(300 AS TINYINT)|22003|tinyint out of range: 300",
             })
-    void undefinedMathAndTooFineDecimalsFailCleanly(String sql, String sqlState, String problem) throws SQLException {
+    void undefinedMathAndOutOfRangeNumbersFailCleanly(String sql, String sqlState, String problem) throws SQLException {
         SQLException error = failure(sql);
         assertThat(error.getSQLState()).isEqualTo(sqlState);
         assertOneLine(error, problem);

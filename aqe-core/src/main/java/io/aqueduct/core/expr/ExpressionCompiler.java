@@ -41,6 +41,8 @@ public final class ExpressionCompiler {
         return switch (function) {
             case ADD, SUBTRACT, MULTIPLY, DIVIDE, MOD -> arithmetic(call);
             case NEGATE, ABS -> sign(call);
+            case CHECK_SMALLINT, CHECK_TINYINT ->
+                new NarrowIntegerExpression(function, coerce(operands.get(0), DataType.INTEGER));
             case EQUAL, NOT_EQUAL, LESS_THAN, LESS_THAN_OR_EQUAL, GREATER_THAN, GREATER_THAN_OR_EQUAL ->
                 comparison(function, operands.get(0), operands.get(1));
             case AND, OR -> new LogicalExpression(function, coerceAll(operands, DataType.BOOLEAN));

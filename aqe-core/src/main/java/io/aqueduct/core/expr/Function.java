@@ -16,6 +16,10 @@ public enum Function {
     MOD,
     NEGATE,
     ABS,
+    /** The INTEGER operand if it is a SMALLINT's value (-32768 to 32767); fails with 22003 otherwise. */
+    CHECK_SMALLINT,
+    /** The INTEGER operand if it is a TINYINT's value (-128 to 127); fails with 22003 otherwise. */
+    CHECK_TINYINT,
     // comparisons: BOOLEAN result
     EQUAL,
     NOT_EQUAL,

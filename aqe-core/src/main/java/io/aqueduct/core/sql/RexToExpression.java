@@ -36,6 +36,7 @@ import org.apache.calcite.sql.fun.SqlLibraryOperators;
 import org.apache.calcite.sql.fun.SqlLikeOperator;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
@@ -202,7 +203,7 @@ final class RexToExpression {
                                 call.getOperands().get(0).getType(),
                                 call.getType(),
                                 type)
-                        : truncatedToLength(call, call(Function.CAST, call, type));
+                        : narrowed(call, truncatedToLength(call, call(Function.CAST, call, type)));
             case COALESCE -> call(Function.COALESCE, call, type);
             case LIKE -> like(call, type);
             case SIMILAR -> similarTo(call, type);
@@ -575,6 +576,22 @@ final class RexToExpression {
                 Function.SUBSTRING,
                 List.of(converted, new Literal(1L, DataType.BIGINT), new Literal((long) length, DataType.BIGINT)),
                 converted.type());
+    }
+
+    /**
+     * A cast to SMALLINT or TINYINT, which the engine holds as INTEGER, checks that the value is one of the narrower
+     * type's unless the operand's type is at most as wide.
+     */
+    private static Expression narrowed(RexCall cast, Expression converted) {
+        SqlTypeName target = cast.getType().getSqlTypeName();
+        SqlTypeName source = cast.getOperands().get(0).getType().getSqlTypeName();
+        if (target == SqlTypeName.SMALLINT && source != SqlTypeName.SMALLINT && source != SqlTypeName.TINYINT) {
+            return new Call(Function.CHECK_SMALLINT, List.of(converted), converted.type());
+        }
+        if (target == SqlTypeName.TINYINT && source != SqlTypeName.TINYINT) {
+            return new Call(Function.CHECK_TINYINT, List.of(converted), converted.type());
+        }
+        return converted;
     }
 
     /**

@@ -31,6 +31,20 @@ class TestExpressionCast extends ArrowAllocatorTest {
     }
 
     @Test
+    void smallintAndTinyintValuesAreCheckedAsPostgreSqlChecksThem() {
+        Call smallint = call(Function.CHECK_SMALLINT, DataType.INTEGER, input(0, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, smallint, DataType.INTEGER, -32768L, 32767L, null))
+                .containsExactly(-32768L, 32767L, null);
+        assertThatThrownBy(() -> evaluateColumn(allocator, smallint, DataType.INTEGER, 32768L))
+                .hasMessage("smallint out of range: 32768");
+        Call tinyint = call(Function.CHECK_TINYINT, DataType.INTEGER, input(0, DataType.INTEGER));
+        assertThat(evaluateColumn(allocator, tinyint, DataType.INTEGER, -128L, 127L))
+                .containsExactly(-128L, 127L);
+        assertErrorCode(
+                () -> evaluateColumn(allocator, tinyint, DataType.INTEGER, -129L), ErrorCode.NUMERIC_OUT_OF_RANGE);
+    }
+
+    @Test
     void decimalsToIntegersRoundHalfUpDoublesHalfToEven() {
         assertThat(cast(DECIMAL_10_2, DataType.INTEGER, 250L, -250L, 249L)).containsExactly(3L, -3L, 2L);
         assertThat(cast(DECIMAL_10_2, DataType.BIGINT, 250L)).containsExactly(3L);
