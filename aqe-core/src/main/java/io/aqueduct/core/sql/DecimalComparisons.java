@@ -137,29 +137,25 @@ final class DecimalComparisons {
         boolean onGrid = down.compareTo(up) == 0;
         RexNode belowOrAt = rexBuilder.makeExactLiteral(down, type);
         RexNode aboveOrAt = rexBuilder.makeExactLiteral(up, type);
+        RexNode above = rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN, number, belowOrAt);
+        RexNode atOrAbove = rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, number, aboveOrAt);
+        RexNode below = rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN, number, aboveOrAt);
+        RexNode atOrBelow = rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, number, belowOrAt);
         return Optional.ofNullable(
                 switch (kind) {
-                    case GREATER_THAN -> rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN, number, belowOrAt);
-                    case GREATER_THAN_OR_EQUAL ->
-                        rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, number, aboveOrAt);
-                    case LESS_THAN -> rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN, number, aboveOrAt);
-                    case LESS_THAN_OR_EQUAL ->
-                        rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, number, belowOrAt);
+                    case GREATER_THAN -> above;
+                    case GREATER_THAN_OR_EQUAL -> atOrAbove;
+                    case LESS_THAN -> below;
+                    case LESS_THAN_OR_EQUAL -> atOrBelow;
+                    // Off the grid no value equals the constant: x = c is x > down AND x < up.
                     case EQUALS ->
                         onGrid
                                 ? rexBuilder.makeCall(SqlStdOperatorTable.EQUALS, number, belowOrAt)
-                                : rexBuilder.makeCall(
-                                        SqlStdOperatorTable.AND,
-                                        rexBuilder.makeCall(SqlStdOperatorTable.GREATER_THAN, number, belowOrAt),
-                                        rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN, number, aboveOrAt));
+                                : rexBuilder.makeCall(SqlStdOperatorTable.AND, above, below);
                     case NOT_EQUALS ->
                         onGrid
                                 ? rexBuilder.makeCall(SqlStdOperatorTable.NOT_EQUALS, number, belowOrAt)
-                                : rexBuilder.makeCall(
-                                        SqlStdOperatorTable.OR,
-                                        rexBuilder.makeCall(SqlStdOperatorTable.LESS_THAN_OR_EQUAL, number, belowOrAt),
-                                        rexBuilder.makeCall(
-                                                SqlStdOperatorTable.GREATER_THAN_OR_EQUAL, number, aboveOrAt));
+                                : rexBuilder.makeCall(SqlStdOperatorTable.OR, atOrBelow, atOrAbove);
                     default -> null;
                 });
     }
