@@ -70,6 +70,12 @@ class TestAnalyticSql {
                         + " + 3 AS k FROM region) b USING (k) WHERE k > 1 GROUP BY k HAVING max(k) > 2 ORDER BY k",
                 "SELECT r_regionkey + 1 AS following, count(*) FROM region r JOIN (SELECT n_regionkey AS r_regionkey"
                         + " FROM nation) n USING (r_regionkey) GROUP BY r_regionkey + 1 ORDER BY 1",
+                // FILTER on window aggregates
+                "SELECT n_nationkey, SUM(n_nationkey) FILTER (WHERE n_nationkey > 3) OVER (),"
+                        + " COUNT(*) FILTER (WHERE n_regionkey = 1) OVER (PARTITION BY n_regionkey),"
+                        + " MAX(n_name) FILTER (WHERE n_name < 'M') OVER (ORDER BY n_nationkey ROWS 2 PRECEDING),"
+                        + " STDDEV_POP(n_nationkey) FILTER (WHERE n_nationkey < 10) OVER (PARTITION BY n_regionkey)"
+                        + " FROM nation ORDER BY 1",
                 // variances and deviations over windows, with frames and named windows
                 "SELECT c_custkey, STDDEV_SAMP(c_acctbal) OVER (PARTITION BY c_nationkey),"
                         + " VAR_SAMP(c_acctbal) OVER w, STDDEV_POP(c_acctbal) OVER (w ROWS 2 PRECEDING),"

@@ -4,11 +4,7 @@ import java.util.Locale;
 import java.util.Set;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlKind;
-import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.SqlNodeList;
-import org.apache.calcite.sql.fun.SqlCase;
-import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.util.SqlShuttle;
 
 /**
@@ -52,7 +48,7 @@ final class CovarianceCalls extends SqlShuttle {
                 && isCovariance(filtered)) {
             SqlNode condition = visitedCall.operand(1);
             for (int i = 0; i < filtered.operandCount(); i++) {
-                filtered.setOperand(i, masked(SqlTrees.copy(condition), filtered.operand(i)));
+                filtered.setOperand(i, SqlTrees.when(SqlTrees.copy(condition), filtered.operand(i)));
             }
             return filtered;
         }
@@ -61,11 +57,5 @@ final class CovarianceCalls extends SqlShuttle {
 
     private static boolean isCovariance(SqlCall call) {
         return NAMES.contains(call.getOperator().getName().toUpperCase(Locale.ROOT));
-    }
-
-    /** {@code CASE WHEN condition THEN operand END}. */
-    private static SqlNode masked(SqlNode condition, SqlNode operand) {
-        SqlParserPos pos = operand.getParserPosition();
-        return new SqlCase(pos, null, SqlNodeList.of(condition), SqlNodeList.of(operand), SqlLiteral.createNull(pos));
     }
 }

@@ -3,7 +3,10 @@ package io.aqueduct.core.sql;
 import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCall;
 import org.apache.calcite.sql.SqlDataTypeSpec;
+import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNodeList;
+import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
 import org.apache.calcite.sql.type.SqlTypeName;
@@ -26,6 +29,12 @@ final class SqlTrees {
                 return copying.result();
             }
         });
+    }
+
+    /** {@code CASE WHEN condition THEN value END}. */
+    static SqlNode when(SqlNode condition, SqlNode value) {
+        SqlParserPos pos = value.getParserPosition();
+        return new SqlCase(pos, null, SqlNodeList.of(condition), SqlNodeList.of(value), SqlLiteral.createNull(pos));
     }
 
     /** {@code CAST(value AS DOUBLE)}. */
