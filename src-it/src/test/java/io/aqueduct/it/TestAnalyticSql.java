@@ -70,6 +70,9 @@ class TestAnalyticSql {
                         + " + 3 AS k FROM region) b USING (k) WHERE k > 1 GROUP BY k HAVING max(k) > 2 ORDER BY k",
                 "SELECT r_regionkey + 1 AS following, count(*) FROM region r JOIN (SELECT n_regionkey AS r_regionkey"
                         + " FROM nation) n USING (r_regionkey) GROUP BY r_regionkey + 1 ORDER BY 1",
+                // ranks over windows without ORDER BY: every row is a peer
+                "SELECT n_nationkey, RANK() OVER (), DENSE_RANK() OVER (PARTITION BY n_regionkey),"
+                        + " PERCENT_RANK() OVER (), CUME_DIST() OVER (PARTITION BY n_regionkey) FROM nation ORDER BY 1",
                 // FILTER on window aggregates
                 "SELECT n_nationkey, SUM(n_nationkey) FILTER (WHERE n_nationkey > 3) OVER (),"
                         + " COUNT(*) FILTER (WHERE n_regionkey = 1) OVER (PARTITION BY n_regionkey),"

@@ -598,7 +598,8 @@ public final class QueryCompiler {
             // Selected calls are named before the windowed variances become other calls.
             SqlNode named = ResultColumnNames.resolve(LongDecimalLiterals.resolve(
                     NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved))));
-            return WindowReferences.resolve(WindowedVariances.resolve(sql, WindowFilters.resolve(sql, named)));
+            return UnorderedRanks.resolve(
+                    sql, WindowReferences.resolve(WindowedVariances.resolve(sql, WindowFilters.resolve(sql, named))));
         } catch (SqlParseException e) {
             throw SqlErrors.syntaxError(e);
         }

@@ -39,7 +39,12 @@ final class SqlTrees {
 
     /** {@code CAST(value AS DOUBLE)}. */
     static SqlNode asDouble(SqlParserPos pos, SqlNode value) {
+        return cast(pos, value, SqlTypeName.DOUBLE);
+    }
+
+    /** {@code CAST(value AS type)}. */
+    static SqlNode cast(SqlParserPos pos, SqlNode value, SqlTypeName type) {
         return SqlStdOperatorTable.CAST.createCall(
-                pos, value, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.DOUBLE, pos), pos));
+                pos, value, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(type, pos), pos));
     }
 }
