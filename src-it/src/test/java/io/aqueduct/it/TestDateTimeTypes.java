@@ -132,6 +132,12 @@ class TestDateTimeTypes {
                         "SELECT o_orderkey, o_orderdate - INTERVAL 36 HOUR AS a, INTERVAL 90 MINUTE + o_orderdate AS b,"
                                 + " o_orderdate + INTERVAL 1 SECOND > o_orderdate AS c FROM orders WHERE o_orderkey < 100"),
                 same("SELECT count(*) FROM orders WHERE o_orderdate + INTERVAL '12' HOUR > DATE '1996-01-02'"),
+                // PostgreSQL's names of the sub-second fields: the seconds with their fraction, scaled.
+                pair(
+                        "SELECT o_orderkey, EXTRACT(MILLISECONDS FROM ts) AS ms, EXTRACT(microseconds FROM ts) AS us"
+                                + " FROM " + TIMESTAMPS + " WHERE o_orderkey < 100",
+                        "SELECT o_orderkey, EXTRACT(MILLISECOND FROM ts) AS ms, EXTRACT(MICROSECOND FROM ts) AS us"
+                                + " FROM " + TIMESTAMPS + " WHERE o_orderkey < 100"),
                 // Text with a month, day or hour of one digit reads as PostgreSQL reads it.
                 pair(
                         "SELECT count(*) FROM orders WHERE o_orderdate < CAST('1993-2-3' AS DATE)"

@@ -594,7 +594,9 @@ public final class QueryCompiler {
             SqlNode resolved = ModeCalls.resolve(
                     sql,
                     PercentileCalls.resolve(
-                            sql, JdbcEscapeFunctions.resolve(sql, DayOfWeekExtracts.resolve(sql, parsed))));
+                            sql,
+                            JdbcEscapeFunctions.resolve(
+                                    sql, DayOfWeekExtracts.resolve(sql, ExtractFieldNames.resolve(sql, parsed)))));
             // Selected calls are named before the windowed variances become other calls.
             SqlNode named = ResultColumnNames.resolve(LongDecimalLiterals.resolve(
                     NullAggregateArguments.resolve(sql, CovarianceCalls.resolve(sql, resolved))));
