@@ -121,6 +121,8 @@ class TestErrors {
                 "SELECT CAST(n_nationkey AS DECIMAL(38, 36)) * 10 FROM nation|0A000|DECIMAL scale 36 is not supported",
                 "SELECT CAST(n_nationkey * 10000 AS SMALLINT) FROM nation|22003|smallint out of range: 40000",
                 "SELECT CAST(300 AS TINYINT)|22003|tinyint out of range: 300",
+                "SELECT 100000000000000000000 + n_nationkey FROM nation|42000|"
+                        + "Numeric literal '100000000000000000000' out of range",
             })
     void undefinedMathAndOutOfRangeNumbersFailCleanly(String sql, String sqlState, String problem) throws SQLException {
         SQLException error = failure(sql);

@@ -1,5 +1,7 @@
 package io.aqueduct.core.sql;
 
+import io.aqueduct.core.error.AqueductException;
+import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.type.DataType;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -15,7 +17,8 @@ import org.apache.calcite.sql.util.SqlShuttle;
  * significant digits, half to even; Calcite refused it with "Numeric literal out of range" (42000), which PostgreSQL
  * and DuckDB compute exactly. A constant whose whole part has more digits, or that would round to fewer significant
  * digits than it has in its first 18 decimals (below 1e-18), is still refused: rounding would change its value, not
- * its last digits.
+ * its last digits. A whole part of more than 18 digits fails with 42000, as Calcite's check would if it counted trailing
+ * zeros ({@code 100000000000000000000} passed it and failed with an internal error).
  */
 final class LongDecimalLiterals extends SqlShuttle {
     private static final int DIGITS = DataType.MAX_DECIMAL_PRECISION;
@@ -36,10 +39,22 @@ final class LongDecimalLiterals extends SqlShuttle {
         if (written.precision() <= DIGITS && written.scale() <= DIGITS) {
             return literal;
         }
+        if (written.precision() - written.scale() > DIGITS && !fitsBigint(written)) {
+            // Calcite checks the digits without trailing zeros, so 10^20 passed and failed later as an internal error.
+            throw new AqueductException(
+                    ErrorCode.INVALID_QUERY, "Numeric literal '" + written.toPlainString() + "' out of range");
+        }
         BigDecimal rounded = written.round(new MathContext(DIGITS, RoundingMode.HALF_EVEN));
         if (rounded.scale() < 0 || rounded.scale() > DIGITS) {
             return literal;
         }
         return SqlLiteral.createExactNumeric(rounded.toPlainString(), literal.getParserPosition());
+    }
+
+    /** An integer a BIGINT holds, which {@link AqueductValidator} takes as one. */
+    private static boolean fitsBigint(BigDecimal value) {
+        return value.scale() <= 0
+                && value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
+                && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 }
