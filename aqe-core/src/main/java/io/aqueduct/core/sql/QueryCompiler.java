@@ -497,8 +497,6 @@ public final class QueryCompiler {
         RelNode withoutSubqueries = LateralJoins.forDecorrelation(
                 run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder())));
         CorrelatedOrderedComputations.check(withoutSubqueries);
-        System.err.println(
-                "DEBUG before decorrelation:\n" + org.apache.calcite.plan.RelOptUtil.toString(withoutSubqueries));
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated =
