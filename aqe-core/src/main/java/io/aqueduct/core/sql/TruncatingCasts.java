@@ -3,11 +3,13 @@ package io.aqueduct.core.sql;
 import java.math.BigDecimal;
 import java.util.List;
 import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeUtil;
 import org.apache.calcite.sql2rel.SqlRexConvertlet;
 
@@ -37,11 +39,21 @@ final class TruncatingCasts {
                 || operand.getType().getPrecision() != RelDataType.PRECISION_NOT_SPECIFIED) {
             return converted;
         }
+        // Typed with the length it guarantees, so that translating the cast does not cut the characters again.
         RexNode firstCharacters = rexBuilder.makeCall(
+                atMost(target.getPrecision(), operand.getType(), rexBuilder.getTypeFactory()),
                 SqlStdOperatorTable.SUBSTRING,
-                operand,
-                rexBuilder.makeExactLiteral(BigDecimal.ONE),
-                rexBuilder.makeExactLiteral(BigDecimal.valueOf(target.getPrecision())));
+                List.of(
+                        operand,
+                        rexBuilder.makeExactLiteral(BigDecimal.ONE),
+                        rexBuilder.makeExactLiteral(BigDecimal.valueOf(target.getPrecision()))));
         return cast.clone(target, List.of(firstCharacters));
+    }
+
+    /** {@code VARCHAR(length)} in the charset, collation and nullability of {@code text}. */
+    private static RelDataType atMost(int length, RelDataType text, RelDataTypeFactory typeFactory) {
+        RelDataType varchar = typeFactory.createTypeWithCharsetAndCollation(
+                typeFactory.createSqlType(SqlTypeName.VARCHAR, length), text.getCharset(), text.getCollation());
+        return typeFactory.createTypeWithNullability(varchar, text.isNullable());
     }
 }
