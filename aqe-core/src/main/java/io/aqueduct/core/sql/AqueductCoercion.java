@@ -3,9 +3,7 @@ package io.aqueduct.core.sql;
 import org.apache.calcite.avatica.util.TimeUnit;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
-import org.apache.calcite.sql.SqlBasicTypeNameSpec;
 import org.apache.calcite.sql.SqlCallBinding;
-import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
@@ -22,8 +20,9 @@ import org.apache.calcite.sql.validate.implicit.TypeCoercionImpl;
  * - n} for an integer n: n days, written as {@code n * INTERVAL '1' DAY} before the operator checks its operands, so
  * the result is a DATE as with any day interval; their {@code date - date}, the INTEGER number of days between, and
  * {@code timestamp - timestamp}, the interval between.
- * A TIMESTAMP plus an integer stays an error, as there. A DATE plus or minus hours, minutes or seconds is a TIMESTAMP. An exact number compared with constants of a larger scale is
- * left uncast, to be compared at its own scale ({@link DecimalComparisons}).
+ * A TIMESTAMP plus an integer stays an error, as there. A DATE plus or minus hours, minutes or seconds is a TIMESTAMP.
+ * An exact number compared with constants of a larger scale is left uncast, to be compared at its own scale
+ * ({@link DecimalComparisons}).
  */
 final class AqueductCoercion extends TypeCoercionImpl {
     AqueductCoercion(RelDataTypeFactory typeFactory, SqlValidator validator) {
@@ -105,9 +104,7 @@ final class AqueductCoercion extends TypeCoercionImpl {
         if (!isDate(binding.getOperandType(operand))) {
             return node;
         }
-        SqlParserPos pos = node.getParserPosition();
-        SqlNode cast = SqlStdOperatorTable.CAST.createCall(
-                pos, node, new SqlDataTypeSpec(new SqlBasicTypeNameSpec(SqlTypeName.TIMESTAMP, pos), pos));
+        SqlNode cast = SqlTrees.cast(node.getParserPosition(), node, SqlTypeName.TIMESTAMP);
         validator.deriveType(binding.getScope(), cast);
         return cast;
     }

@@ -23,12 +23,8 @@ final class RegressionCalls {
         return SqlStdOperatorTable.DIVIDE.createCall(
                 pos,
                 covariance(pos, operands),
-                new SqlCase(
-                        pos,
-                        null,
-                        SqlNodeList.of(
-                                SqlStdOperatorTable.EQUALS.createCall(pos, varianceOfX(pos, operands), zero(pos))),
-                        SqlNodeList.of(SqlLiteral.createNull(pos)),
+                SqlTrees.when(
+                        SqlStdOperatorTable.NOT_EQUALS.createCall(pos, varianceOfX(pos, operands), zero(pos)),
                         varianceOfX(pos, operands)));
     }
 

@@ -29,8 +29,8 @@ final class TypeConverter {
                             ErrorCode.NOT_SUPPORTED,
                             "DECIMAL precision above " + DataType.MAX_DECIMAL_PRECISION + " is not supported: " + type);
                 }
-                // Calcite caps a written precision at the maximum but not the scale: DECIMAL(20, 19) is DECIMAL(18,
-                // 19).
+                // Calcite caps a written precision at the maximum but not the scale:
+                // DECIMAL(20, 19) is DECIMAL(18, 19).
                 if (type.getScale() > type.getPrecision()) {
                     throw new AqueductException(
                             ErrorCode.NOT_SUPPORTED,

@@ -73,13 +73,10 @@ final class WindowedVariances extends SqlShuttle {
         SqlNode divisor = sample
                 ? SqlStdOperatorTable.MINUS.createCall(pos, windowed.count(), SqlLiteral.createExactNumeric("1", pos))
                 : windowed.count();
-        SqlNode variance = new SqlCase(
-                pos,
-                null,
-                SqlNodeList.of(SqlStdOperatorTable.GREATER_THAN.createCall(
-                        pos, windowed.count(), SqlLiteral.createExactNumeric(sample ? "1" : "0", pos))),
-                SqlNodeList.of(SqlStdOperatorTable.DIVIDE.createCall(pos, atLeastZero, divisor)),
-                SqlLiteral.createNull(pos));
+        SqlNode variance = SqlTrees.when(
+                SqlStdOperatorTable.GREATER_THAN.createCall(
+                        pos, windowed.count(), SqlLiteral.createExactNumeric(sample ? "1" : "0", pos)),
+                SqlStdOperatorTable.DIVIDE.createCall(pos, atLeastZero, divisor));
         return ROOTS.contains(name) ? SqlStdOperatorTable.SQRT.createCall(pos, variance) : variance;
     }
 
