@@ -120,14 +120,17 @@ final class AqueductValidator extends SqlValidatorImpl {
      */
     @Override
     public void validateLiteral(SqlLiteral literal) {
-        if (literal instanceof SqlNumericLiteral numeric && numeric.isInteger() && fitsLong(numeric)) {
-            return;
+        if (!isBigint(literal)) {
+            super.validateLiteral(literal);
         }
-        super.validateLiteral(literal);
     }
 
-    private static boolean fitsLong(SqlNumericLiteral literal) {
-        BigDecimal value = literal.getValueAs(BigDecimal.class);
+    /** Whether {@code literal} is an integer a BIGINT holds, which the validator takes as one. */
+    static boolean isBigint(SqlLiteral literal) {
+        if (!(literal instanceof SqlNumericLiteral numeric) || !numeric.isInteger()) {
+            return false;
+        }
+        BigDecimal value = numeric.getValueAs(BigDecimal.class);
         return value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
                 && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }

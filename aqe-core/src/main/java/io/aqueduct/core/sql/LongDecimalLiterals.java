@@ -39,7 +39,7 @@ final class LongDecimalLiterals extends SqlShuttle {
         if (written.precision() <= DIGITS && written.scale() <= DIGITS) {
             return literal;
         }
-        if (written.precision() - written.scale() > DIGITS && !fitsBigint(written)) {
+        if (written.precision() - written.scale() > DIGITS && !AqueductValidator.isBigint(literal)) {
             // Calcite checks the digits without trailing zeros, so 10^20 passed and failed later as an internal error.
             throw new AqueductException(
                     ErrorCode.INVALID_QUERY, "Numeric literal '" + written.toPlainString() + "' out of range");
@@ -49,12 +49,5 @@ final class LongDecimalLiterals extends SqlShuttle {
             return literal;
         }
         return SqlLiteral.createExactNumeric(rounded.toPlainString(), literal.getParserPosition());
-    }
-
-    /** An integer a BIGINT holds, which {@link AqueductValidator} takes as one. */
-    private static boolean fitsBigint(BigDecimal value) {
-        return value.scale() <= 0
-                && value.compareTo(BigDecimal.valueOf(Long.MIN_VALUE)) >= 0
-                && value.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0;
     }
 }
