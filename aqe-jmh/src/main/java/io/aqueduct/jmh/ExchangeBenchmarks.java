@@ -1,12 +1,11 @@
 package io.aqueduct.jmh;
 
-import io.aqueduct.core.exec.BatchAccumulator;
+import io.aqueduct.core.exec.BucketBatches;
 import io.aqueduct.core.exec.HashPartitioner;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.channels.Channels;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.BufferAllocator;
@@ -46,7 +45,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED"})
+        jvmArgsAppend = {
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            // As production workers run (ArrowAccess): without Arrow's per-access bounds and null checks.
+            "-Darrow.enable_unsafe_memory_access=true",
+            "-Darrow.enable_null_check_for_get=false"
+        })
 public class ExchangeBenchmarks {
     static final int ROWS = 1 << 20;
 
@@ -70,40 +74,21 @@ public class ExchangeBenchmarks {
         allocator.close();
     }
 
-    /** Buckets by key and gathers each bucket's rows into batches of up to 8192 rows, as the output router does. */
+    /** Buckets by key and collects each bucket's rows into batches of up to 8192 rows, as the output router does. */
     @Benchmark
-    public long hashPartition() {
+    public long hashPartition() throws InterruptedException {
         HashPartitioner partitioner = new HashPartitioner(List.of(0), buckets);
-        List<BatchAccumulator> pending = new ArrayList<>();
-        for (int bucket = 0; bucket < buckets; bucket++) {
-            pending.add(new BatchAccumulator(KernelData.TYPE.toSchema(), allocator, KernelData.BATCH_ROWS));
-        }
         int[] rowBuckets = new int[KernelData.BATCH_ROWS];
-        int[][] rows = new int[buckets][KernelData.BATCH_ROWS];
-        int[] counts = new int[buckets];
-        long emitted = 0;
-        try {
+        long[] emitted = {0};
+        BucketBatches.Receiver count = (bucket, rows) -> emitted[0] += rows.getRowCount();
+        try (BucketBatches pending =
+                new BucketBatches(KernelData.TYPE.toSchema(), allocator, buckets, KernelData.BATCH_ROWS)) {
             for (VectorSchemaRoot batch : data.batches()) {
                 partitioner.partition(batch, rowBuckets);
-                java.util.Arrays.fill(counts, 0);
-                for (int row = 0; row < batch.getRowCount(); row++) {
-                    int bucket = rowBuckets[row];
-                    rows[bucket][counts[bucket]++] = row;
-                }
-                for (int bucket = 0; bucket < buckets; bucket++) {
-                    BatchAccumulator accumulator = pending.get(bucket);
-                    if (accumulator.rowCount() + counts[bucket] > KernelData.BATCH_ROWS) {
-                        try (VectorSchemaRoot full = accumulator.take()) {
-                            emitted += full.getRowCount();
-                        }
-                    }
-                    accumulator.append(batch, rows[bucket], counts[bucket]);
-                }
+                pending.add(batch, rowBuckets, count);
             }
-        } finally {
-            pending.forEach(BatchAccumulator::close);
         }
-        return emitted;
+        return emitted[0];
     }
 
     /** Serializes every batch into an Arrow IPC stream in memory. */

@@ -53,7 +53,12 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 5, time = 2)
 @Fork(
         value = 1,
-        jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED"})
+        jvmArgsAppend = {
+            "--add-opens=java.base/java.nio=ALL-UNNAMED",
+            // As production workers run (ArrowAccess): without Arrow's per-access bounds and null checks.
+            "-Darrow.enable_unsafe_memory_access=true",
+            "-Darrow.enable_null_check_for_get=false"
+        })
 public class OperatorBenchmarks {
     static final int ROWS = 1 << 20;
     private static final int BUILD_ROWS = 1 << 17;

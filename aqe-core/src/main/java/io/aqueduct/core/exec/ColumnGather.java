@@ -28,6 +28,9 @@ abstract class ColumnGather {
     private static final ColumnGather GENERIC = new GenericGather();
     private static final ColumnGather NULLS = new NullGather();
 
+    /** Values up to this long are copied a word at a time. */
+    private static final int SHORT_VALUE_BYTES = 2 * Long.BYTES;
+
     /** The kernel for columns of {@code vector}'s class. */
     static ColumnGather of(FieldVector vector) {
         if (vector instanceof NullVector) {
@@ -98,7 +101,7 @@ abstract class ColumnGather {
         gather(sources, batches, rows, count, target, targetStart);
     }
 
-    private static void ensureValueCapacity(FieldVector target, int valueCount) {
+    static void ensureValueCapacity(FieldVector target, int valueCount) {
         while (target.getValueCapacity() < valueCount) {
             int before = target.getValueCapacity();
             target.reAlloc();
@@ -275,7 +278,7 @@ abstract class ColumnGather {
     }
 
     /** Sets validity bits {@code [from, from + count)}: bit by bit up to a byte boundary, whole bytes after. */
-    private static void setValid(ArrowBuf validity, int from, int count) {
+    static void setValid(ArrowBuf validity, int from, int count) {
         int end = from + count;
         int bit = from;
         while (bit < end && bit % Byte.SIZE != 0) {
@@ -288,6 +291,27 @@ abstract class ColumnGather {
         }
         while (bit < end) {
             BitVectorHelper.setBit(validity, bit++);
+        }
+    }
+
+    /** Entry {@code index} of a variable-width vector's offset buffer. */
+    static int offset(ArrowBuf offsets, int index) {
+        return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
+    }
+
+    /**
+     * Copies one value's bytes. A short value (most strings) is copied as two 8-byte words when both buffers
+     * have the room past it: a call to {@code setBytes} per value costs several times that. The bytes written
+     * past the value's end are overwritten by the next value or lie past the last offset, which no reader sees.
+     */
+    static void copyValue(ArrowBuf from, long fromIndex, int length, ArrowBuf to, long toIndex) {
+        if (length <= SHORT_VALUE_BYTES
+                && fromIndex + SHORT_VALUE_BYTES <= from.capacity()
+                && toIndex + SHORT_VALUE_BYTES <= to.capacity()) {
+            to.setLong(toIndex, from.getLong(fromIndex));
+            to.setLong(toIndex + Long.BYTES, from.getLong(fromIndex + Long.BYTES));
+        } else {
+            to.setBytes(toIndex, from, fromIndex, length);
         }
     }
 
@@ -312,9 +336,6 @@ abstract class ColumnGather {
 
     /** VARCHAR and VARBINARY: the bytes are sized first, so the target's data buffer grows at most once. */
     private static final class VariableWidthGather extends ColumnGather {
-        /** Values up to this long are copied a word at a time. */
-        private static final int SHORT_VALUE_BYTES = 2 * Long.BYTES;
-
         @Override
         void gather(FieldVector[] sources, int[] batches, int[] rows, int count, FieldVector target, int targetStart) {
             if (count == 0) {
@@ -366,26 +387,6 @@ abstract class ColumnGather {
                 targetOffsets.setInt((long) (at + 1) * BaseVariableWidthVector.OFFSET_WIDTH, (int) end);
             }
             to.setLastSet(targetStart + count - 1);
-        }
-
-        private static int offset(ArrowBuf offsets, int index) {
-            return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
-        }
-
-        /**
-         * Copies one value's bytes. A short value (most strings) is copied as two 8-byte words when both buffers
-         * have the room past it: a call to {@code setBytes} per value costs several times that. The bytes written
-         * past the value's end are overwritten by the next value or lie past the last offset, which no reader sees.
-         */
-        private static void copyValue(ArrowBuf from, long fromIndex, int length, ArrowBuf to, long toIndex) {
-            if (length <= SHORT_VALUE_BYTES
-                    && fromIndex + SHORT_VALUE_BYTES <= from.capacity()
-                    && toIndex + SHORT_VALUE_BYTES <= to.capacity()) {
-                to.setLong(toIndex, from.getLong(fromIndex));
-                to.setLong(toIndex + Long.BYTES, from.getLong(fromIndex + Long.BYTES));
-            } else {
-                to.setBytes(toIndex, from, fromIndex, length);
-            }
         }
     }
 

@@ -17,14 +17,18 @@ public final class HashPartitioner {
     public static final int FINE_BUCKETS = 4096;
 
     private final List<Integer> keys;
-    private final int bucketCount;
+    /** Each fine bucket's bucket, looked up per row rather than computed. */
+    private final int[] bucketOfFine;
 
     public HashPartitioner(List<Integer> keys, int bucketCount) {
         if (bucketCount < 1 || bucketCount > FINE_BUCKETS) {
             throw new IllegalArgumentException("bucketCount must be in [1, " + FINE_BUCKETS + "]: " + bucketCount);
         }
         this.keys = List.copyOf(keys);
-        this.bucketCount = bucketCount;
+        this.bucketOfFine = new int[FINE_BUCKETS];
+        for (int fine = 0; fine < FINE_BUCKETS; fine++) {
+            bucketOfFine[fine] = bucketOfFine(fine, bucketCount);
+        }
     }
 
     /** Fills {@code buckets[row]} for every row of {@code batch}. */
@@ -32,14 +36,14 @@ public final class HashPartitioner {
         int rows = batch.getRowCount();
         long[] hashes = hashes(batch, keys);
         for (int row = 0; row < rows; row++) {
-            buckets[row] = bucketOfFine(fineBucket(hashes[row]), bucketCount);
+            buckets[row] = bucketOfFine[fineBucket(hashes[row])];
         }
     }
 
     /** Fills {@code buckets[row]} for the first {@code rows} rows, whose fine buckets ({@link #fineBucket}) are known. */
     public void partition(short[] fineBuckets, int rows, int[] buckets) {
         for (int row = 0; row < rows; row++) {
-            buckets[row] = bucketOfFine(fineBuckets[row], bucketCount);
+            buckets[row] = bucketOfFine[fineBuckets[row]];
         }
     }
 

@@ -4,11 +4,10 @@ import io.aqueduct.core.error.AqueductException;
 import io.aqueduct.core.error.ErrorCode;
 import io.aqueduct.core.exec.BatchAccumulator;
 import io.aqueduct.core.exec.Batches;
+import io.aqueduct.core.exec.BucketBatches;
 import io.aqueduct.core.exec.ExecutionContext;
 import io.aqueduct.core.exec.HashPartitioner;
-import io.aqueduct.core.exec.RowCopier;
 import io.aqueduct.core.protocol.OutputBinding;
-import java.util.Arrays;
 import java.util.stream.IntStream;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -47,8 +46,12 @@ final class OutputRouter implements AutoCloseable {
     private final int[] ways;
     /** For each split bucket, the piece its next row chunk goes to. */
     private final int[] nextPiece;
+    /** The buckets split into several partitions. */
+    private final int[] splitBuckets;
     /** Each bucket's rows not sent yet, created on first use. */
-    private final BatchAccumulator[] pending;
+    private BucketBatches pending;
+    /** Each row's bucket, for the batch being routed; grown as needed. */
+    private int[] bucketOfRow = new int[0];
     /** A broadcast's small batches not sent yet, created on first use. */
     private BatchAccumulator pendingBroadcast;
 
@@ -67,7 +70,9 @@ final class OutputRouter implements AutoCloseable {
             ways[bucket] = binding.ways(bucket);
         }
         this.nextPiece = new int[binding.bucketCount()];
-        this.pending = new BatchAccumulator[binding.bucketCount()];
+        this.splitBuckets = IntStream.range(0, ways.length)
+                .filter(bucket -> ways[bucket] > 1)
+                .toArray();
     }
 
     /**
@@ -148,49 +153,27 @@ final class OutputRouter implements AutoCloseable {
 
     private void routeByHash(VectorSchemaRoot batch, short[] fineBuckets) throws InterruptedException {
         int rows = batch.getRowCount();
-        int bucketCount = binding.bucketCount();
-        if (bucketCount == 1) {
+        if (binding.bucketCount() == 1) {
             routeBucket(0, batch);
             return;
         }
-        int[] bucketOfRow = new int[rows];
+        if (bucketOfRow.length < rows) {
+            bucketOfRow = new int[Math.max(rows, FLUSH_ROWS)];
+        }
         if (fineBuckets == null) {
             hashPartitioner.partition(batch, bucketOfRow);
         } else {
             hashPartitioner.partition(fineBuckets, rows, bucketOfRow);
         }
-        int[] counts = new int[bucketCount + 1];
-        for (int bucket : bucketOfRow) {
-            counts[bucket + 1]++;
+        if (pending == null) {
+            pending = new BucketBatches(batch.getSchema(), allocator, binding.bucketCount(), FLUSH_ROWS);
         }
-        for (int b = 0; b < bucketCount; b++) {
-            counts[b + 1] += counts[b];
-        }
-        // Rows grouped by bucket, in input order within each bucket (a counting sort).
-        int[] rowsByBucket = new int[rows];
-        int[] next = counts.clone();
-        for (int row = 0; row < rows; row++) {
-            rowsByBucket[next[bucketOfRow[row]]++] = row;
-        }
-        for (int bucket = 0; bucket < bucketCount; bucket++) {
-            int start = counts[bucket];
-            int count = counts[bucket + 1] - start;
-            if (count == 0) {
-                continue;
+        pending.add(batch, bucketOfRow, this::routeBucket);
+        if (binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
+            // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
+            for (int bucket : splitBuckets) {
+                pending.send(bucket, this::routeBucket);
             }
-            int[] selected = Arrays.copyOfRange(rowsByBucket, start, start + count);
-            if (ways[bucket] > 1 && binding.splitMode() == OutputBinding.SplitMode.SPLIT) {
-                // A split bucket is large by definition: its pieces go out as they come, spreading it evenly.
-                try (VectorSchemaRoot piece = RowCopier.copyRows(batch, selected, count, allocator)) {
-                    routeBucket(bucket, piece);
-                }
-                continue;
-            }
-            if (pending[bucket] == null) {
-                pending[bucket] = new BatchAccumulator(batch.getSchema(), allocator, FLUSH_ROWS);
-            }
-            int collecting = bucket;
-            collect(pending[bucket], batch, selected, count, () -> flush(collecting));
         }
     }
 
@@ -199,16 +182,8 @@ final class OutputRouter implements AutoCloseable {
         if (pendingBroadcast != null && pendingBroadcast.rowCount() > 0) {
             flushBroadcast();
         }
-        for (int bucket = 0; bucket < pending.length; bucket++) {
-            if (pending[bucket] != null && pending[bucket].rowCount() > 0) {
-                flush(bucket);
-            }
-        }
-    }
-
-    private void flush(int bucket) throws InterruptedException {
-        try (VectorSchemaRoot rows = pending[bucket].take()) {
-            routeBucket(bucket, rows);
+        if (pending != null) {
+            pending.sendAll(this::routeBucket);
         }
     }
 
@@ -219,10 +194,8 @@ final class OutputRouter implements AutoCloseable {
         if (pendingBroadcast != null) {
             pendingBroadcast.close();
         }
-        for (BatchAccumulator accumulator : pending) {
-            if (accumulator != null) {
-                accumulator.close();
-            }
+        if (pending != null) {
+            pending.close();
         }
     }
 
