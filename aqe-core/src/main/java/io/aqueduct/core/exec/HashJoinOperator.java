@@ -50,12 +50,12 @@ public final class HashJoinOperator implements Operator {
     private int nextBuildRow;
     private boolean closed;
 
-    private HashJoinOperator(JoinNode node, Operator probe, Operator build, ExecutionContext context) {
+    private HashJoinOperator(
+            JoinNode node, int[] columnsKept, Operator probe, Operator build, ExecutionContext context) {
         this.probe = requireNonNull(probe, "probe is null");
         this.build = requireNonNull(build, "build is null");
         this.context = requireNonNull(context, "context is null");
         this.joinType = node.joinType();
-        this.outputType = node.outputType();
         RowType probeType = probe.outputType();
         RowType buildType = build.outputType();
         List<DataType> comparisonTypes =
@@ -72,12 +72,31 @@ public final class HashJoinOperator implements Operator {
                     node.residual() == null ? null : JoinResidual.create(node.residual(), probeType, buildType, memory);
             boolean probeSideOnly = !joinType.outputsBuildSide();
             this.candidates = new JoinCandidates(table, probeSideOnly && residual == null);
-            this.output = new JoinPairGatherer(
-                    outputType,
-                    IntStream.range(0, joinType.outputsProbeSide() ? probeType.size() : 0)
-                            .toArray(),
-                    IntStream.range(0, probeSideOnly ? 0 : buildType.size()).toArray(),
-                    memory);
+            int[] probeColumns = IntStream.range(0, joinType.outputsProbeSide() ? probeType.size() : 0)
+                    .toArray();
+            int[] buildColumns =
+                    IntStream.range(0, probeSideOnly ? 0 : buildType.size()).toArray();
+            if (columnsKept == null) {
+                this.outputType = node.outputType();
+            } else {
+                // The output is the probe columns, then the build ones: the kept ones of each, in order.
+                int probeWidth = probeColumns.length;
+                this.outputType = new RowType(
+                        Arrays.stream(columnsKept)
+                                .mapToObj(node.outputType().names()::get)
+                                .toList(),
+                        Arrays.stream(columnsKept)
+                                .mapToObj(node.outputType()::type)
+                                .toList());
+                probeColumns = Arrays.stream(columnsKept)
+                        .filter(column -> column < probeWidth)
+                        .toArray();
+                buildColumns = Arrays.stream(columnsKept)
+                        .filter(column -> column >= probeWidth)
+                        .map(column -> column - probeWidth)
+                        .toArray();
+            }
+            this.output = new JoinPairGatherer(outputType, probeColumns, buildColumns, memory);
             this.pairs = new JoinPairs(memory);
             this.candidateProbeRows = memory.grow(new int[0], context.batchRows());
             this.candidateBuildRows = memory.grow(new int[0], context.batchRows());
@@ -90,7 +109,16 @@ public final class HashJoinOperator implements Operator {
 
     /** Takes ownership of {@code probe} and {@code build}. */
     public static HashJoinOperator create(JoinNode node, Operator probe, Operator build, ExecutionContext context) {
-        return new HashJoinOperator(node, probe, build, context);
+        return new HashJoinOperator(node, null, probe, build, context);
+    }
+
+    /**
+     * As {@link #create(JoinNode, Operator, Operator, ExecutionContext)}, emitting only the columns
+     * {@code columnsKept} (ascending) of the node's output, or all of them where it is null.
+     */
+    public static HashJoinOperator create(
+            JoinNode node, int[] columnsKept, Operator probe, Operator build, ExecutionContext context) {
+        return new HashJoinOperator(node, columnsKept, probe, build, context);
     }
 
     private static List<DataType> types(RowType rowType, List<Integer> fields) {

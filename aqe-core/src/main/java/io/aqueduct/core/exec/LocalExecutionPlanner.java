@@ -75,20 +75,22 @@ public final class LocalExecutionPlanner {
                             filter.source(), planning, input -> FilterOperator.create(filter, input, context)));
         }
         if (node instanceof ProjectNode project) {
+            ProjectNode reading = planning.joinOutputs.narrowBelow(project);
             return planning.operator(
                     node,
                     "Project",
                     context -> withInput(
-                            project.source(), planning, input -> ProjectOperator.create(project, input, context)));
+                            project.source(), planning, input -> ProjectOperator.create(reading, input, context)));
         }
         if (node instanceof AggregateNode aggregate) {
+            AggregateNode reading = planning.joinOutputs.narrowBelow(aggregate);
             return planning.operator(
                     node,
                     "Aggregate",
                     context -> withInput(
                             aggregate.source(),
                             planning,
-                            input -> HashAggregationOperator.create(aggregate, input, context)));
+                            input -> HashAggregationOperator.create(reading, input, context)));
         }
         if (node instanceof SortNode sort) {
             return planning.operator(
@@ -127,7 +129,8 @@ public final class LocalExecutionPlanner {
                             probe -> withInput(
                                     join.build(),
                                     planning,
-                                    build -> HashJoinOperator.create(join, probe, build, context))));
+                                    build -> HashJoinOperator.create(
+                                            join, planning.joinOutputs.columnsKept(join), probe, build, context))));
         }
         if (node instanceof UnionNode union) {
             return planning.operator(
@@ -178,6 +181,7 @@ public final class LocalExecutionPlanner {
         private final TaskInputs inputs;
         private final ExecutionContext context;
         private final Meters meters;
+        private final JoinOutputNarrowing joinOutputs = new JoinOutputNarrowing();
 
         Planning(TaskInputs inputs, ExecutionContext context, Meters meters) {
             this.inputs = inputs;

@@ -16,6 +16,9 @@ import io.aqueduct.core.expr.Literal;
 import io.aqueduct.core.plan.AggregateCall;
 import io.aqueduct.core.plan.AggregateNode;
 import io.aqueduct.core.plan.FilterNode;
+import io.aqueduct.core.plan.JoinDistribution;
+import io.aqueduct.core.plan.JoinNode;
+import io.aqueduct.core.plan.JoinType;
 import io.aqueduct.core.plan.LimitNode;
 import io.aqueduct.core.plan.PlanNode;
 import io.aqueduct.core.plan.ProjectNode;
@@ -103,6 +106,74 @@ class TestLocalExecutionPlanner {
                 rowType("amount", DataType.BIGINT, "customer", DataType.VARCHAR));
 
         assertThat(run(project)).containsExactly(row(10L, "alice"), row(7L, "alice"), row(20L, "bob"));
+    }
+
+    /**
+     * The orders joined with themselves on the customer: the aggregation above reads the probe side's customer and
+     * the build side's amount, so the join emits only those two columns, renumbered for the aggregation.
+     */
+    @Test
+    void aJoinEmitsOnlyTheColumnsTheAggregationAboveReads() {
+        JoinNode join = selfJoinOnCustomer(null);
+        AggregateNode aggregate = new AggregateNode(
+                join,
+                List.of(0),
+                List.of(new AggregateCall(SUM, List.of(3), DataType.BIGINT)),
+                rowType("customer", DataType.VARCHAR, "total", DataType.BIGINT));
+
+        JoinOutputNarrowing narrowing = new JoinOutputNarrowing();
+        AggregateNode reading = narrowing.narrowBelow(aggregate);
+        assertThat(narrowing.columnsKept(join)).containsExactly(0, 3);
+        assertThat(reading.groupKeys()).containsExactly(0);
+        assertThat(reading.aggregates()).extracting(AggregateCall::arguments).containsExactly(List.of(1));
+        // alice: 2 x (10 + 7); bob: 2 x (5 + 20); carol: 1; the NULL customer matches nothing.
+        assertThat(run(new SortNode(aggregate, List.of(new SortKey(0, false, false)))))
+                .containsExactly(row("alice", 34L), row("bob", 50L), row("carol", 1L));
+    }
+
+    /**
+     * A projection that reads one column of each side, over a join whose residual reads a column the projection does
+     * not: the residual still sees both whole sides. A projection of constants keeps one column, so every pair still
+     * counts.
+     */
+    @Test
+    void aJoinEmitsOnlyTheColumnsTheProjectionAboveReadsAndItsResidualSeesAll() {
+        Call probeAmountBelowBuild = new Call(
+                Function.LESS_THAN,
+                List.of(new InputReference(1, DataType.BIGINT), new InputReference(3, DataType.BIGINT)),
+                DataType.BOOLEAN);
+        ProjectNode amounts = new ProjectNode(
+                selfJoinOnCustomer(probeAmountBelowBuild),
+                List.of(new InputReference(3, DataType.BIGINT), new InputReference(0, DataType.VARCHAR)),
+                rowType("larger", DataType.BIGINT, "customer", DataType.VARCHAR));
+        assertThat(run(new SortNode(amounts, List.of(new SortKey(0, false, false)))))
+                .containsExactly(row(10L, "alice"), row(20L, "bob"));
+
+        ProjectNode constants = new ProjectNode(
+                selfJoinOnCustomer(null), List.of(new Literal(1L, DataType.BIGINT)), rowType("one", DataType.BIGINT));
+        assertThat(run(constants)).hasSize(9);
+    }
+
+    private static JoinNode selfJoinOnCustomer(Call residual) {
+        return new JoinNode(
+                SCAN,
+                SCAN,
+                JoinType.INNER,
+                List.of(0),
+                List.of(0),
+                List.of(false),
+                residual,
+                rowType(
+                        "customer",
+                        DataType.VARCHAR,
+                        "amount",
+                        DataType.BIGINT,
+                        "customer0",
+                        DataType.VARCHAR,
+                        "amount0",
+                        DataType.BIGINT),
+                0,
+                JoinDistribution.UNDECIDED);
     }
 
     @Test
