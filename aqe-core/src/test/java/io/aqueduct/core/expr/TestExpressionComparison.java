@@ -84,13 +84,29 @@ class TestExpressionComparison extends ArrowAllocatorTest {
 
     @Test
     void columnsWithoutNullsComparePackedEightRowsToAByteAsRowByRow() {
-        // 21 rows: two full result bytes and a partial one; no NULL, so the packed comparisons run.
+        // 21 rows and 4 extreme pairs (differences that overflow): three full result bytes and a partial one; no
+        // NULL, so the packed comparisons run.
+        long[][] extremes = {
+            {Long.MIN_VALUE, Long.MAX_VALUE},
+            {Long.MAX_VALUE, Long.MIN_VALUE},
+            {Long.MIN_VALUE, 1},
+            {Long.MAX_VALUE, -1}
+        };
         for (DataType type : List.of(DataType.BIGINT, DataType.INTEGER, DataType.DATE, DataType.TIMESTAMP)) {
             List<List<Object>> rows = new java.util.ArrayList<>();
             for (int row = 0; row < 21; row++) {
                 long left = (row * 7L) % 5 - 2;
                 long right = (row * 3L) % 4 - 2;
                 rows.add(type == DataType.INTEGER ? List.of((int) left, (int) right) : List.of(left, right));
+            }
+            for (long[] pair : extremes) {
+                boolean narrow = type == DataType.INTEGER || type == DataType.DATE;
+                rows.add(
+                        narrow
+                                ? List.of(
+                                        (int) Math.signum(pair[0]) * Integer.MAX_VALUE,
+                                        (int) Math.signum(pair[1]) * Integer.MAX_VALUE)
+                                : List.of(pair[0], pair[1]));
             }
             RowType twoColumns = BatchBuilder.rowType(type, type);
             Expression literalOne = literal(type == DataType.INTEGER ? (Object) 1 : (Object) 1L, type);
