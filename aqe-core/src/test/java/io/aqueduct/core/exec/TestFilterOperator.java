@@ -47,7 +47,7 @@ class TestFilterOperator extends ArrowAllocatorTest {
     }
 
     @Test
-    void selectsTheTrueRowsWordByWordAndThenTheTail() {
+    void narrowsToTheTrueRowsWordByWordAndThenTheTail() {
         int rows = 3 * Long.SIZE + 13;
         try (BitVector matches = new BitVector("matches", allocator)) {
             matches.allocateNew(rows);
@@ -65,11 +65,21 @@ class TestFilterOperator extends ArrowAllocatorTest {
                 }
             }
             matches.setValueCount(rows);
+            long[] passing = new long[(rows + Long.SIZE - 1) / Long.SIZE];
             int[] selected = new int[rows];
 
-            int count = FilterOperator.selectTrue(matches, rows, selected);
-
+            assertThat(FilterOperator.narrow(matches, rows, passing, false)).isEqualTo(expected.size());
+            int count = FilterOperator.select(passing, rows, selected);
             assertThat(Arrays.stream(selected, 0, count).boxed().toList()).isEqualTo(expected);
+
+            // Narrowed again by the same matches with every even row dropped from what passed before.
+            for (int word = 0; word < passing.length; word++) {
+                passing[word] &= 0xAAAA_AAAA_AAAA_AAAAL;
+            }
+            List<Integer> odd = expected.stream().filter(row -> row % 2 == 1).toList();
+            assertThat(FilterOperator.narrow(matches, rows, passing, true)).isEqualTo(odd.size());
+            count = FilterOperator.select(passing, rows, selected);
+            assertThat(Arrays.stream(selected, 0, count).boxed().toList()).isEqualTo(odd);
         }
     }
 
@@ -104,6 +114,62 @@ class TestFilterOperator extends ArrowAllocatorTest {
         }
     }
 
+    /**
+     * Conjuncts narrow the selection one after another, whether they keep most rows (the selection is refined in
+     * place) or few (the survivors are copied out first); NULLs drop rows like FALSE. The answer is the one-pass AND's,
+     * rows in order.
+     */
+    @Test
+    void conjunctsNarrowTheSelectionInTurnAsOneAndWould() {
+        List<List<Object>> rows = new java.util.ArrayList<>();
+        for (long key = 0; key < 100; key++) {
+            rows.add(row(key % 11 == 0 ? null : key, "v" + key));
+        }
+        // Keeps 89 of 100 (not a half: refined in place), then a quarter of those (copied out), then one in three.
+        Expression notNull = new Call(Function.IS_NOT_NULL, List.of(KEY), DataType.BOOLEAN);
+        Expression below25 =
+                new Call(Function.LESS_THAN, List.of(KEY, new Literal(25L, DataType.BIGINT)), DataType.BOOLEAN);
+        Expression third = new Call(
+                Function.EQUAL,
+                List.of(
+                        new Call(Function.MOD, List.of(KEY, new Literal(3L, DataType.BIGINT)), DataType.BIGINT),
+                        new Literal(0L, DataType.BIGINT)),
+                DataType.BOOLEAN);
+        Expression predicate = and(and(notNull, greaterThan(KEY, 4L)), and(below25, third));
+        List<List<Object>> expected = rows.stream()
+                .filter(row -> row.get(0) != null)
+                .filter(row -> (Long) row.get(0) > 4 && (Long) row.get(0) < 25 && (Long) row.get(0) % 3 == 0)
+                .toList();
+        PreparedOperator input = PreparedOperator.of(TYPE, 64, rows, allocator);
+        try (FilterOperator filter = create(predicate, input)) {
+            assertThat(BatchRows.drain(filter)).isEqualTo(expected);
+        }
+    }
+
+    /**
+     * {@code key <> 0 AND 10 / key > 1}: the division fails on the row the first conjunct rejected, so it is evaluated
+     * again on the surviving rows alone, whether most rows survived (the selection was not copied out yet) or few.
+     */
+    @Test
+    void aConjunctFailingOnARejectedRowIsEvaluatedOnTheSurvivorsAlone() {
+        Expression nonZero =
+                new Call(Function.NOT_EQUAL, List.of(KEY, new Literal(0L, DataType.BIGINT)), DataType.BOOLEAN);
+        Expression tenOverKey =
+                new Call(Function.DIVIDE, List.of(new Literal(10L, DataType.BIGINT), KEY), DataType.BIGINT);
+        Expression predicate = and(nonZero, greaterThan(tenOverKey, 1L));
+        List<List<Object>> most = List.of(row(0L, "a"), row(2L, "b"), row(20L, "c"), row(3L, "d"));
+        List<List<Object>> few = List.of(row(0L, "a"), row(0L, "b"), row(0L, "c"), row(4L, "d"));
+        for (List<List<Object>> rows : List.of(most, few)) {
+            PreparedOperator input = PreparedOperator.of(TYPE, 4, rows, allocator);
+            try (FilterOperator filter = create(predicate, input)) {
+                assertThat(BatchRows.drain(filter))
+                        .isEqualTo(rows.stream()
+                                .filter(row -> (Long) row.get(0) != 0 && 10 / (Long) row.get(0) > 1)
+                                .toList());
+            }
+        }
+    }
+
     @Test
     void stopsWhenCanceled() {
         ExecutionContext canceled = new ExecutionContext(allocator, ExecutionContext.DEFAULT_BATCH_ROWS, () -> true);
@@ -132,6 +198,10 @@ class TestFilterOperator extends ArrowAllocatorTest {
 
     private static FilterNode filterNode(Expression predicate) {
         return new FilterNode(new ValuesNode(TYPE, List.of()), predicate);
+    }
+
+    private static Expression and(Expression left, Expression right) {
+        return new Call(Function.AND, List.of(left, right), DataType.BOOLEAN);
     }
 
     private static Expression greaterThan(Expression value, long bound) {
