@@ -192,6 +192,34 @@ class TestColumnGather extends ArrowAllocatorTest {
         }
     }
 
+    /** Strings without NULLs, most rows kept (a filter's survivors): long runs, single rows, empty and long values. */
+    @Test
+    void gathersRunsOfStringsWithoutNullsAfterRowsAlreadyGathered() {
+        RowType strings = new RowType(List.of("s"), List.of(DataType.VARCHAR));
+        BatchBuilder builder = BatchBuilder.of(strings);
+        for (int i = 0; i < 300; i++) {
+            builder.row("y".repeat(i % 41) + i);
+        }
+        int[] kept = java.util.stream.IntStream.range(0, 300)
+                .filter(row -> row % 37 != 5 && row % 3 != 1 || row > 200)
+                .toArray();
+        try (VectorSchemaRoot source = builder.build(allocator);
+                BatchAccumulator accumulator = new BatchAccumulator(strings.toSchema(), allocator, 1)) {
+            accumulator.append(source, kept, kept.length);
+            accumulator.append(source, kept, kept.length);
+            List<List<Object>> sourceRows = BatchRows.read(source);
+            List<List<Object>> expected = new ArrayList<>();
+            for (int pass = 0; pass < 2; pass++) {
+                for (int row : kept) {
+                    expected.add(sourceRows.get(row));
+                }
+            }
+            try (VectorSchemaRoot taken = accumulator.take()) {
+                assertThat(BatchRows.read(taken)).isEqualTo(expected);
+            }
+        }
+    }
+
     @Test
     void gathersRunsOfConsecutiveRowsAndSingleRowsAlike() {
         BatchBuilder builder = BatchBuilder.of(TYPE);
