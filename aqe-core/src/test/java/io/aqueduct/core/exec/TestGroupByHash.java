@@ -118,6 +118,42 @@ class TestGroupByHash extends ArrowAllocatorTest {
         }
     }
 
+    /**
+     * Strings of every length up to three words, and for each one the strings differing from it in a single byte at
+     * every position (words and tail alike): the batch is inserted, inserted again and looked up, so both the insert's
+     * and the batch lookup's comparisons must tell every pair apart.
+     */
+    @Test
+    void stringsDifferingInOneByteAtAnyPositionAreDifferentGroupsInBothPaths() {
+        List<String> keys = new java.util.ArrayList<>();
+        for (int length = 0; length <= 24; length++) {
+            String base = "k".repeat(length);
+            keys.add(base);
+            for (int at = 0; at < length; at++) {
+                keys.add(base.substring(0, at) + 'j' + base.substring(at + 1));
+            }
+        }
+        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.VARCHAR));
+        keys.forEach(builder::row);
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test");
+                VectorSchemaRoot batch = builder.build(allocator)) {
+            GroupByHash hash = new GroupByHash(List.of(DataType.VARCHAR), memory);
+            int rows = keys.size();
+            int[] groups = new int[rows];
+            hash.assignGroups(vectors(batch), rows, groups);
+            assertThat(groups)
+                    .containsExactly(java.util.stream.IntStream.range(0, rows).toArray());
+            // Inserted again row by row (most rows of the last batch were new), then looked up a batch at a time.
+            int[] again = new int[rows];
+            hash.assignGroups(vectors(batch), rows, again);
+            assertThat(again).containsExactly(groups);
+            int[] found = new int[rows];
+            hash.findGroups(vectors(batch), rows, found);
+            assertThat(found).containsExactly(groups);
+            assertThat(hash.groupCount()).isEqualTo(rows);
+        }
+    }
+
     private static FieldVector[] vectors(VectorSchemaRoot batch) {
         return batch.getFieldVectors().toArray(FieldVector[]::new);
     }
