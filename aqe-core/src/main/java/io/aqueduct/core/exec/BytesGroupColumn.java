@@ -66,7 +66,7 @@ final class BytesGroupColumn extends GroupColumn {
     }
 
     /** A hash of {@code length} bytes of {@code data} from {@code start}: a multiply and rotate per eight bytes. */
-    static long hashBytes(ArrowBuf data, long start, int length) {
+    private static long hashBytes(ArrowBuf data, long start, int length) {
         long hash = length;
         int at = 0;
         for (; at + Long.BYTES <= length; at += Long.BYTES) {
