@@ -2,16 +2,11 @@ package io.aqueduct.core.expr;
 
 import static java.nio.charset.StandardCharsets.UTF_8;
 
+import io.aqueduct.core.type.TypeKind;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.BigIntVector;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.Float8Vector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.TimeMicroVector;
-import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /** A constant repeated once per row of the batch. */
@@ -36,56 +31,36 @@ final class LiteralExpression implements VectorExpression {
         return Vectors.build(literal.type(), rowCount, allocator, vector -> fill(vector, rowCount));
     }
 
+    /**
+     * Writes the value into every row: fixed-width values straight into the data buffer and the validity bits a byte
+     * at a time, instead of a setter per row that also sets its validity bit.
+     */
     private void fill(FieldVector vector, int rowCount) {
         switch (literal.type().kind()) {
             case BOOLEAN -> {
-                BitVector bits = (BitVector) vector;
-                int bit = literal.booleanValue() ? 1 : 0;
-                for (int i = 0; i < rowCount; i++) {
-                    bits.set(i, bit);
+                // A new bit vector's values are all false.
+                if (literal.booleanValue()) {
+                    Vectors.setBits(vector.getDataBuffer(), rowCount);
                 }
+                Vectors.setAllValid(vector, rowCount);
             }
-            case INTEGER -> {
-                IntVector ints = (IntVector) vector;
+            case INTEGER, DATE -> {
+                ArrowBuf data = vector.getDataBuffer();
                 int value = Math.toIntExact(literal.longValue());
                 for (int i = 0; i < rowCount; i++) {
-                    ints.set(i, value);
+                    data.setInt((long) i * Integer.BYTES, value);
                 }
+                Vectors.setAllValid(vector, rowCount);
             }
-            case BIGINT, DECIMAL -> {
-                BigIntVector longs = (BigIntVector) vector;
-                long value = literal.longValue();
+            case BIGINT, DECIMAL, TIMESTAMP, TIME, DOUBLE -> {
+                ArrowBuf data = vector.getDataBuffer();
+                long value = literal.type().kind() == TypeKind.DOUBLE
+                        ? Double.doubleToRawLongBits(literal.doubleValue())
+                        : literal.longValue();
                 for (int i = 0; i < rowCount; i++) {
-                    longs.set(i, value);
+                    data.setLong((long) i * Long.BYTES, value);
                 }
-            }
-            case DOUBLE -> {
-                Float8Vector doubles = (Float8Vector) vector;
-                double value = literal.doubleValue();
-                for (int i = 0; i < rowCount; i++) {
-                    doubles.set(i, value);
-                }
-            }
-            case DATE -> {
-                DateDayVector dates = (DateDayVector) vector;
-                int value = Math.toIntExact(literal.longValue());
-                for (int i = 0; i < rowCount; i++) {
-                    dates.set(i, value);
-                }
-            }
-            case TIMESTAMP -> {
-                TimeStampMicroVector timestamps = (TimeStampMicroVector) vector;
-                long value = literal.longValue();
-                for (int i = 0; i < rowCount; i++) {
-                    timestamps.set(i, value);
-                }
-            }
-            case TIME -> {
-                TimeMicroVector times = (TimeMicroVector) vector;
-                long value = literal.longValue();
-                for (int i = 0; i < rowCount; i++) {
-                    times.set(i, value);
-                }
+                Vectors.setAllValid(vector, rowCount);
             }
             case VARCHAR, VARBINARY -> {
                 BaseVariableWidthVector values = (BaseVariableWidthVector) vector;

@@ -49,12 +49,16 @@ final class Vectors {
 
     /** Marks the first {@code rowCount} values of a freshly allocated {@code vector} valid, a byte at a time. */
     static void setAllValid(FieldVector vector, int rowCount) {
-        ArrowBuf validity = vector.getValidityBuffer();
-        int fullBytes = rowCount / Byte.SIZE;
-        validity.setOne(0, fullBytes);
-        int rest = rowCount % Byte.SIZE;
+        setBits(vector.getValidityBuffer(), rowCount);
+    }
+
+    /** Sets the first {@code count} bits of {@code bits}, a byte at a time. */
+    static void setBits(ArrowBuf bits, int count) {
+        int fullBytes = count / Byte.SIZE;
+        bits.setOne(0, fullBytes);
+        int rest = count % Byte.SIZE;
         if (rest > 0) {
-            validity.setByte(fullBytes, (1 << rest) - 1);
+            bits.setByte(fullBytes, (1 << rest) - 1);
         }
     }
 
