@@ -136,11 +136,12 @@ final class BytesGroupColumn extends GroupColumn {
 
     @Override
     protected boolean valueMatches(int group, FieldVector vector, int row) {
-        BaseVariableWidthVector strings = (BaseVariableWidthVector) vector;
-        int start = strings.getStartOffset(row);
-        int end = strings.getEndOffset(row);
+        // The offsets read straight from their buffer: Arrow's getStartOffset checks the index on every call.
+        ArrowBuf offsets = vector.getOffsetBuffer();
+        int start = offset(offsets, row);
+        int end = offset(offsets, row + 1);
         return end - start == lengths[group]
-                && equalBytes(strings.getDataBuffer(), start, pool, starts[group], end - start);
+                && equalBytes(vector.getDataBuffer(), start, pool, starts[group], end - start);
     }
 
     @Override
