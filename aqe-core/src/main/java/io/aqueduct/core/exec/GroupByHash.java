@@ -18,6 +18,11 @@ import org.apache.arrow.vector.FieldVector;
  * <p>Lookups go a batch at a time ({@link #lookUp}): one loop reads every row's slot, then each key column
  * compares all the candidates at once. The loops carry no dependency from row to row, so the CPU overlaps
  * their cache misses, and the per-row dispatch over keys and NULL checks is gone.
+ *
+ * <p>A table on one integral key whose values all fit in 32 bits (join keys, most of all) keeps the key itself as the
+ * slot's tag: a probe whose tag matches has found its group without reading the group's key, one cache miss fewer per
+ * row on a table larger than the caches. The first NULL key or key beyond 32 bits retags the slots with hash bits for
+ * good.
  */
 final class GroupByHash {
     private static final int EMPTY = -1;
@@ -46,6 +51,12 @@ final class GroupByHash {
      * lookup that would find almost nothing and probe every row twice.
      */
     private boolean lastBatchMostlyNew;
+    /** Whether each slot's tag is its group's key (see the class comment); only while every key fits. */
+    private boolean keyTags;
+    /** Per row of the hashed batch, when {@link #keyTags}: whether its key is non-NULL and fits in 32 bits. */
+    private boolean[] rowKeyFits = new boolean[0];
+    /** Per row of the hashed batch, when {@link #keyTags}: its tag, the key's low 32 bits. */
+    private int[] rowTags = new int[0];
 
     GroupByHash(List<DataType> keyTypes, HeapMemoryTracker memory) {
         this.memory = memory;
@@ -53,6 +64,7 @@ final class GroupByHash {
         for (int key = 0; key < keys.length; key++) {
             keys[key] = GroupColumn.create(keyTypes.get(key), memory);
         }
+        this.keyTags = keyTypes.size() == 1 && IntegralKeys.supports(keyTypes.get(0));
         allocateSlots(1024);
     }
 
@@ -104,6 +116,11 @@ final class GroupByHash {
         for (int row = 0; row < rowCount; row++) {
             rowHashes[row] = RowHashing.tableHash(rowHashes[row]);
         }
+        if (keyTags) {
+            rowTags = memory.grow(rowTags, rowCount);
+            rowKeyFits = memory.grow(rowKeyFits, rowCount);
+            IntegralKeys.tags(keyVectors[0], rowCount, rowTags, rowKeyFits);
+        }
     }
 
     /**
@@ -113,6 +130,10 @@ final class GroupByHash {
      * after. Equal tags with different keys are rare, so almost every row settles in the first round.
      */
     private void lookUp(int rowCount, int[] groupIds) {
+        if (keyTags) {
+            lookUpByKeyTags(rowCount, groupIds);
+            return;
+        }
         probeSlots = memory.grow(probeSlots, rowCount);
         pendingRows = memory.grow(pendingRows, rowCount);
         candidateRows = memory.grow(candidateRows, rowCount);
@@ -137,6 +158,27 @@ final class GroupByHash {
                     pendingRows[pending++] = row;
                 }
             }
+        }
+    }
+
+    /**
+     * {@link #lookUp} where the tags are the keys: a row whose key is NULL or beyond 32 bits is no group's, and a slot
+     * with the row's tag holds the row's group.
+     */
+    private void lookUpByKeyTags(int rowCount, int[] groupIds) {
+        for (int row = 0; row < rowCount; row++) {
+            if (!rowKeyFits[row]) {
+                groupIds[row] = EMPTY;
+                continue;
+            }
+            int tag = rowTags[row];
+            int slot = (int) rowHashes[row] & mask;
+            long entry = slots[slot];
+            while ((int) entry != EMPTY && (int) (entry >>> 32) != tag) {
+                slot = (slot + 1) & mask;
+                entry = slots[slot];
+            }
+            groupIds[row] = (int) entry;
         }
     }
 
@@ -170,18 +212,32 @@ final class GroupByHash {
     }
 
     private int findOrAddGroup(long hash, int row) {
+        if (keyTags && !rowKeyFits[row]) {
+            retagWithHashes();
+        }
         int slot = (int) hash & mask;
-        int tag = tag(hash);
+        int tag = keyTags ? rowTags[row] : tag(hash);
         while (true) {
             long entry = slots[slot];
             int group = (int) entry;
             if (group == EMPTY) {
-                return addGroup(slot, hash, row);
+                return addGroup(slot, hash, tag, row);
             }
-            if ((int) (entry >>> 32) == tag && keysMatch(group, row)) {
+            if ((int) (entry >>> 32) == tag && (keyTags || keysMatch(group, row))) {
                 return group;
             }
             slot = (slot + 1) & mask;
+        }
+    }
+
+    /** Leaves key tags for good: every slot's tag becomes its group's hash bits. */
+    private void retagWithHashes() {
+        keyTags = false;
+        for (int slot = 0; slot < slots.length; slot++) {
+            int group = (int) slots[slot];
+            if (group != EMPTY) {
+                slots[slot] = entry(tag(groupHashes[group]), group);
+            }
         }
     }
 
@@ -189,8 +245,13 @@ final class GroupByHash {
         return (int) (hash >>> 32);
     }
 
-    private static long entry(long hash, int group) {
-        return ((long) tag(hash) << 32) | (group & 0xFFFF_FFFFL);
+    private static long entry(int tag, int group) {
+        return ((long) tag << 32) | (group & 0xFFFF_FFFFL);
+    }
+
+    /** The tag {@code group} keeps in its slot: its key while {@link #keyTags}, else its hash bits. */
+    private int groupTag(int group) {
+        return keyTags ? (int) ((LongGroupColumn) keys[0]).value(group) : tag(groupHashes[group]);
     }
 
     private boolean keysMatch(int group, int row) {
@@ -202,7 +263,7 @@ final class GroupByHash {
         return true;
     }
 
-    private int addGroup(int slot, long hash, int row) {
+    private int addGroup(int slot, long hash, int tag, int row) {
         int group = groupCount++;
         groupHashes = memory.grow(groupHashes, groupCount);
         groupHashes[group] = hash;
@@ -211,7 +272,7 @@ final class GroupByHash {
             column.ensureCapacity(groupCount);
             column.set(group, keyVectors[key], row);
         }
-        slots[slot] = entry(hash, group);
+        slots[slot] = entry(tag, group);
         if (groupCount > resizeThreshold) {
             rehash();
         }
@@ -228,7 +289,7 @@ final class GroupByHash {
             while (slots[slot] != EMPTY_SLOT) {
                 slot = (slot + 1) & mask;
             }
-            slots[slot] = entry(hash, group);
+            slots[slot] = entry(groupTag(group), group);
         }
     }
 

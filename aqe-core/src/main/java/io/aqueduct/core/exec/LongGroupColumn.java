@@ -60,6 +60,11 @@ final class LongGroupColumn extends GroupColumn {
     }
 
     /** The byte width of the vector's values, 0 for BOOLEAN's bits. */
+    /** The value of a group whose value is not NULL. */
+    long value(int group) {
+        return values[group];
+    }
+
     private static int width(FieldVector vector) {
         return vector instanceof BitVector ? 0 : ((BaseFixedWidthVector) vector).getTypeWidth();
     }

@@ -154,6 +154,63 @@ class TestGroupByHash extends ArrowAllocatorTest {
         }
     }
 
+    /**
+     * One BIGINT key: while every key fits in 32 bits the slots' tags are the keys (through two resizes), and NULLs,
+     * keys beyond 32 bits and absent keys are found in no group; the first NULL or wide key retags every slot with
+     * hash bits, after which every earlier group is still found, through further resizes.
+     */
+    @Test
+    void oneIntegralKeyTaggedByItsValueUntilAKeyDoesNotFit() {
+        try (HeapMemoryTracker memory = new HeapMemoryTracker(allocator, "test")) {
+            GroupByHash hash = new GroupByHash(List.of(DataType.BIGINT), memory);
+            List<Object> narrow = new java.util.ArrayList<>();
+            for (long key = 0; key < 3000; key++) {
+                narrow.add(key * 7 - 9000);
+            }
+            assertThat(assign(hash, narrow))
+                    .containsExactly(java.util.stream.IntStream.range(0, 3000).toArray());
+
+            List<Object> probes =
+                    java.util.Arrays.asList(-9000L, 7L * 2999 - 9000, 5L, 1L << 40, null, (long) Integer.MIN_VALUE);
+            assertThat(find(hash, probes)).containsExactly(0, 2999, -1, -1, -1, -1);
+
+            List<Object> wide = java.util.Arrays.asList(1L << 40, null, -9000L + 7 * 5, (1L << 32) - 9000, null);
+            assertThat(assign(hash, wide)).containsExactly(3000, 3001, 5, 3002, 3001);
+
+            List<Object> more = new java.util.ArrayList<>();
+            for (long key = 0; key < 4000; key++) {
+                more.add(key * 7 + 100_000);
+            }
+            assertThat(assign(hash, more))
+                    .containsExactly(
+                            java.util.stream.IntStream.range(3003, 7003).toArray());
+            assertThat(find(hash, narrow))
+                    .containsExactly(java.util.stream.IntStream.range(0, 3000).toArray());
+            assertThat(find(hash, java.util.Arrays.asList(null, 1L << 40, (1L << 32) - 9000, 5L)))
+                    .containsExactly(3001, 3000, 3002, -1);
+        }
+    }
+
+    private int[] assign(GroupByHash hash, List<Object> keys) {
+        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT));
+        keys.forEach(builder::row);
+        try (VectorSchemaRoot batch = builder.build(allocator)) {
+            int[] groups = new int[keys.size()];
+            hash.assignGroups(vectors(batch), keys.size(), groups);
+            return groups;
+        }
+    }
+
+    private int[] find(GroupByHash hash, List<Object> keys) {
+        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT));
+        keys.forEach(builder::row);
+        try (VectorSchemaRoot batch = builder.build(allocator)) {
+            int[] groups = new int[keys.size()];
+            hash.findGroups(vectors(batch), keys.size(), groups);
+            return groups;
+        }
+    }
+
     private static FieldVector[] vectors(VectorSchemaRoot batch) {
         return batch.getFieldVectors().toArray(FieldVector[]::new);
     }
