@@ -192,21 +192,24 @@ class TestGroupByHash extends ArrowAllocatorTest {
     }
 
     private int[] assign(GroupByHash hash, List<Object> keys) {
-        BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT));
-        keys.forEach(builder::row);
-        try (VectorSchemaRoot batch = builder.build(allocator)) {
-            int[] groups = new int[keys.size()];
-            hash.assignGroups(vectors(batch), keys.size(), groups);
-            return groups;
-        }
+        return groups(hash, keys, true);
     }
 
     private int[] find(GroupByHash hash, List<Object> keys) {
+        return groups(hash, keys, false);
+    }
+
+    /** The group of each BIGINT key, adding new ones or not. */
+    private int[] groups(GroupByHash hash, List<Object> keys, boolean add) {
         BatchBuilder builder = BatchBuilder.of(BatchBuilder.rowType(DataType.BIGINT));
         keys.forEach(builder::row);
         try (VectorSchemaRoot batch = builder.build(allocator)) {
             int[] groups = new int[keys.size()];
-            hash.findGroups(vectors(batch), keys.size(), groups);
+            if (add) {
+                hash.assignGroups(vectors(batch), keys.size(), groups);
+            } else {
+                hash.findGroups(vectors(batch), keys.size(), groups);
+            }
             return groups;
         }
     }
