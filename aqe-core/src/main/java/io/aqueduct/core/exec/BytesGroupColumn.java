@@ -42,8 +42,8 @@ final class BytesGroupColumn extends GroupColumn {
         for (int row = 0; row < rowCount; row++) {
             long valueHash = NULL_HASH;
             if (BitVectorHelper.get(validity, row) != 0) {
-                int start = offset(offsets, row);
-                valueHash = hashBytes(data, start, offset(offsets, row + 1) - start);
+                int start = ColumnGather.offset(offsets, row);
+                valueHash = hashBytes(data, start, ColumnGather.offset(offsets, row + 1) - start);
             }
             hashes[row] = combineHash(hashes[row], valueHash);
         }
@@ -59,8 +59,8 @@ final class BytesGroupColumn extends GroupColumn {
         ArrowBuf data = vector.getDataBuffer();
         for (int i = 0; i < count; i++) {
             int group = groups[i];
-            int start = offset(offsets, rows[i]);
-            int end = offset(offsets, rows[i] + 1);
+            int start = ColumnGather.offset(offsets, rows[i]);
+            int end = ColumnGather.offset(offsets, rows[i] + 1);
             matches[i] &= end - start == lengths[group] && equalBytes(data, start, pool, starts[group], end - start);
         }
     }
@@ -96,10 +96,6 @@ final class BytesGroupColumn extends GroupColumn {
             }
         }
         return true;
-    }
-
-    private static int offset(ArrowBuf offsets, int index) {
-        return offsets.getInt((long) index * BaseVariableWidthVector.OFFSET_WIDTH);
     }
 
     @Override
@@ -138,8 +134,8 @@ final class BytesGroupColumn extends GroupColumn {
     protected boolean valueMatches(int group, FieldVector vector, int row) {
         // The offsets read straight from their buffer: Arrow's getStartOffset checks the index on every call.
         ArrowBuf offsets = vector.getOffsetBuffer();
-        int start = offset(offsets, row);
-        int end = offset(offsets, row + 1);
+        int start = ColumnGather.offset(offsets, row);
+        int end = ColumnGather.offset(offsets, row + 1);
         return end - start == lengths[group]
                 && equalBytes(vector.getDataBuffer(), start, pool, starts[group], end - start);
     }

@@ -1,5 +1,6 @@
 package io.aqueduct.core.exec;
 
+import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -48,13 +49,21 @@ abstract class ColumnScatter {
         return BitVectorHelper.get(validity, row) != 0;
     }
 
-    /** Grows each target that receives rows to hold them, and returns the targets' buffers of the kind asked. */
-    private static ArrowBuf[] buffers(FieldVector[] targets, int[] starts, int[] counts, boolean data) {
-        ArrowBuf[] buffers = new ArrowBuf[targets.length];
+    /** Grows each target that receives rows to hold them. */
+    private static void grow(FieldVector[] targets, int[] starts, int[] counts) {
         for (int bucket = 0; bucket < targets.length; bucket++) {
             if (counts[bucket] > 0) {
                 ColumnGather.ensureValueCapacity(targets[bucket], starts[bucket] + counts[bucket]);
-                buffers[bucket] = data ? targets[bucket].getDataBuffer() : targets[bucket].getValidityBuffer();
+            }
+        }
+    }
+
+    /** The buffer {@code buffer} picks of each target that receives rows (null for the others). */
+    private static ArrowBuf[] buffers(FieldVector[] targets, int[] counts, Function<FieldVector, ArrowBuf> buffer) {
+        ArrowBuf[] buffers = new ArrowBuf[targets.length];
+        for (int bucket = 0; bucket < targets.length; bucket++) {
+            if (counts[bucket] > 0) {
+                buffers[bucket] = buffer.apply(targets[bucket]);
             }
         }
         return buffers;
@@ -74,8 +83,9 @@ abstract class ColumnScatter {
         @Override
         void scatter(
                 FieldVector source, int rowCount, int[] buckets, FieldVector[] targets, int[] starts, int[] counts) {
-            ArrowBuf[] targetData = buffers(targets, starts, counts, true);
-            ArrowBuf[] targetValidity = buffers(targets, starts, counts, false);
+            grow(targets, starts, counts);
+            ArrowBuf[] targetData = buffers(targets, counts, FieldVector::getDataBuffer);
+            ArrowBuf[] targetValidity = buffers(targets, counts, FieldVector::getValidityBuffer);
             ArrowBuf data = source.getDataBuffer();
             long[] next = new long[targets.length];
             for (int bucket = 0; bucket < targets.length; bucket++) {
@@ -127,8 +137,9 @@ abstract class ColumnScatter {
         @Override
         void scatter(
                 FieldVector source, int rowCount, int[] buckets, FieldVector[] targets, int[] starts, int[] counts) {
-            ArrowBuf[] targetData = buffers(targets, starts, counts, true);
-            ArrowBuf[] targetValidity = buffers(targets, starts, counts, false);
+            grow(targets, starts, counts);
+            ArrowBuf[] targetData = buffers(targets, counts, FieldVector::getDataBuffer);
+            ArrowBuf[] targetValidity = buffers(targets, counts, FieldVector::getValidityBuffer);
             ArrowBuf validity = source.getValidityBuffer();
             ArrowBuf data = source.getDataBuffer();
             int[] nextRow = starts.clone();

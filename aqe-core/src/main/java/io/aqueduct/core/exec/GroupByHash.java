@@ -171,14 +171,7 @@ final class GroupByHash {
                 groupIds[row] = EMPTY;
                 continue;
             }
-            int tag = rowTags[row];
-            int slot = (int) rowHashes[row] & mask;
-            long entry = slots[slot];
-            while ((int) entry != EMPTY && (int) (entry >>> 32) != tag) {
-                slot = (slot + 1) & mask;
-                entry = slots[slot];
-            }
-            groupIds[row] = (int) entry;
+            groupIds[row] = (int) slots[settledSlot((int) rowHashes[row] & mask, rowTags[row])];
         }
     }
 
@@ -191,14 +184,8 @@ final class GroupByHash {
         int candidates = 0;
         for (int i = 0; i < pending; i++) {
             int row = pendingRows[i];
-            int tag = tag(rowHashes[row]);
-            int slot = probeSlots[row];
-            long entry = slots[slot];
-            while ((int) entry != EMPTY && (int) (entry >>> 32) != tag) {
-                slot = (slot + 1) & mask;
-                entry = slots[slot];
-            }
-            int group = (int) entry;
+            int slot = settledSlot(probeSlots[row], tag(rowHashes[row]));
+            int group = (int) slots[slot];
             groupIds[row] = group;
             if (group != EMPTY) {
                 probeSlots[row] = slot;
@@ -209,6 +196,16 @@ final class GroupByHash {
             }
         }
         return candidates;
+    }
+
+    /** From {@code slot} on, the first slot that is empty or holds {@code tag}. */
+    private int settledSlot(int slot, int tag) {
+        long entry = slots[slot];
+        while ((int) entry != EMPTY && (int) (entry >>> 32) != tag) {
+            slot = (slot + 1) & mask;
+            entry = slots[slot];
+        }
+        return slot;
     }
 
     private int findOrAddGroup(long hash, int row) {
