@@ -206,8 +206,7 @@ abstract class ColumnGather {
         private void gatherValues(ArrowBuf data, int[] rows, int count, FieldVector target, int targetStart) {
             ArrowBuf targetData = target.getDataBuffer();
             ArrowBuf[] sources = {data};
-            // Rows not dense (a shuffle's bucket, most filters) have too few long runs to look for them.
-            if (count == 0 || 8L * count < 7L * ((long) rows[count - 1] - rows[0] + 1)) {
+            if (!dense(rows, count)) {
                 copyEach(sources, null, rows, 0, count, targetData, targetStart);
                 setValid(target.getValidityBuffer(), targetStart, count);
                 return;
@@ -217,10 +216,7 @@ abstract class ColumnGather {
             int i = 0;
             while (i < count) {
                 int first = rows[i];
-                int run = 1;
-                while (i + run < count && rows[i + run] == first + run) {
-                    run++;
-                }
+                int run = runLength(rows, i, count);
                 if (run >= MIN_RUN) {
                     copyEach(sources, null, rows, uncopied, i - uncopied, targetData, targetStart);
                     targetData.setBytes(
@@ -267,6 +263,23 @@ abstract class ColumnGather {
                 }
             }
         }
+    }
+
+    /**
+     * Whether ascending rows {@code rows[0..count)} cover seven eighths of their span or more, as a filter keeping most
+     * rows leaves them; rows not dense (a shuffle's bucket, most filters) have too few long runs to look for them.
+     */
+    private static boolean dense(int[] rows, int count) {
+        return count > 0 && 8L * count >= 7L * ((long) rows[count - 1] - rows[0] + 1);
+    }
+
+    /** How many rows from {@code rows[i]} on are consecutive, up to {@code count}. */
+    private static int runLength(int[] rows, int i, int count) {
+        int run = 1;
+        while (i + run < count && rows[i + run] == rows[i] + run) {
+            run++;
+        }
+        return run;
     }
 
     private static boolean noneNegative(int[] rows, int count) {
@@ -403,11 +416,10 @@ abstract class ColumnGather {
             ArrowBuf offsets = source.getOffsetBuffer();
             ArrowBuf data = source.getDataBuffer();
             long start = targetStart == 0 ? 0 : to.getEndOffset(targetStart - 1);
-            // Rows not dense (a shuffle's bucket, most filters) have too few long runs to look for them.
-            boolean dense = 8L * count >= 7L * ((long) rows[count - 1] - rows[0] + 1);
+            boolean runs = dense(rows, count);
             long bytes = 0;
             for (int i = 0; i < count; ) {
-                int run = dense ? runLength(rows, i, count) : 1;
+                int run = runs ? runLength(rows, i, count) : 1;
                 bytes += offset(offsets, rows[i] + run) - offset(offsets, rows[i]);
                 i += run;
             }
@@ -420,7 +432,7 @@ abstract class ColumnGather {
             long end = start;
             for (int i = 0; i < count; ) {
                 int first = rows[i];
-                int run = dense ? runLength(rows, i, count) : 1;
+                int run = runs ? runLength(rows, i, count) : 1;
                 int from = offset(offsets, first);
                 int length = offset(offsets, first + run) - from;
                 if (run < FixedWidthGather.MIN_RUN) {
@@ -448,15 +460,6 @@ abstract class ColumnGather {
             }
             setValid(to.getValidityBuffer(), targetStart, count);
             to.setLastSet(targetStart + count - 1);
-        }
-
-        /** How many rows from {@code rows[i]} on are consecutive, up to {@code count}. */
-        private static int runLength(int[] rows, int i, int count) {
-            int run = 1;
-            while (i + run < count && rows[i + run] == rows[i] + run) {
-                run++;
-            }
-            return run;
         }
     }
 
