@@ -22,7 +22,7 @@ public final class Batches {
 
     /** A new batch of {@code type} with room for {@code rows} rows and a row count of zero. */
     static VectorSchemaRoot allocate(RowType type, int rows, BufferAllocator allocator) {
-        return allocate(type, rows, allocator, vector -> {
+        return allocate(type.toSchema(), allocator, vector -> {
             vector.setInitialCapacity(rows);
             vector.allocateNew();
         });
@@ -30,12 +30,17 @@ public final class Batches {
 
     /** As {@link #allocate}, for rows that {@link ColumnGather} will write: see {@link ColumnGather#allocate}. */
     static VectorSchemaRoot allocateForGather(RowType type, int rows, BufferAllocator allocator) {
-        return allocate(type, rows, allocator, vector -> ColumnGather.allocate(vector, rows));
+        return allocateForGather(type.toSchema(), rows, allocator);
+    }
+
+    /** As {@link #allocateForGather(RowType, int, BufferAllocator)}, for batches of {@code schema}. */
+    static VectorSchemaRoot allocateForGather(Schema schema, int rows, BufferAllocator allocator) {
+        return allocate(schema, allocator, vector -> ColumnGather.allocate(vector, rows));
     }
 
     private static VectorSchemaRoot allocate(
-            RowType type, int rows, BufferAllocator allocator, Consumer<FieldVector> allocation) {
-        VectorSchemaRoot batch = VectorSchemaRoot.create(type.toSchema(), allocator);
+            Schema schema, BufferAllocator allocator, Consumer<FieldVector> allocation) {
+        VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator);
         try {
             batch.getFieldVectors().forEach(allocation);
         } catch (OutOfMemoryException e) {

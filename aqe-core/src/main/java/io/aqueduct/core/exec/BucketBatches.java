@@ -4,7 +4,6 @@ import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -38,8 +37,8 @@ public final class BucketBatches implements AutoCloseable {
     private final BufferAllocator allocator;
     private final int capacityRows;
     private final ColumnScatter[] scatters;
-    /** Each bucket's vectors, one per column; null while the bucket holds no rows. */
-    private final FieldVector[][] vectors;
+    /** Each bucket's batch being collected; null while the bucket holds no rows. */
+    private final VectorSchemaRoot[] pending;
 
     private final int[] rowCounts;
 
@@ -48,7 +47,7 @@ public final class BucketBatches implements AutoCloseable {
         this.allocator = allocator;
         this.capacityRows = capacityRows;
         this.scatters = new ColumnScatter[schema.getFields().size()];
-        this.vectors = new FieldVector[bucketCount][];
+        this.pending = new VectorSchemaRoot[bucketCount];
         this.rowCounts = new int[bucketCount];
     }
 
@@ -58,34 +57,34 @@ public final class BucketBatches implements AutoCloseable {
      */
     public void add(VectorSchemaRoot batch, int[] bucketOfRow, Receiver receiver) throws InterruptedException {
         int rows = batch.getRowCount();
-        int[] counts = new int[vectors.length];
+        int[] counts = new int[pending.length];
         for (int row = 0; row < rows; row++) {
             counts[bucketOfRow[row]]++;
         }
-        for (int bucket = 0; bucket < vectors.length; bucket++) {
+        for (int bucket = 0; bucket < pending.length; bucket++) {
             if (counts[bucket] == 0) {
                 continue;
             }
             if (rowCounts[bucket] > 0 && rowCounts[bucket] + counts[bucket] > capacityRows) {
                 send(bucket, receiver);
             }
-            if (vectors[bucket] == null) {
-                vectors[bucket] = allocate(Math.max(counts[bucket], capacityRows));
+            if (pending[bucket] == null) {
+                pending[bucket] = Batches.allocateForGather(schema, Math.max(counts[bucket], capacityRows), allocator);
             }
         }
         List<FieldVector> columns = batch.getFieldVectors();
-        FieldVector[] targets = new FieldVector[vectors.length];
+        FieldVector[] targets = new FieldVector[pending.length];
         for (int column = 0; column < scatters.length; column++) {
             FieldVector source = columns.get(column);
             if (scatters[column] == null) {
                 scatters[column] = ColumnScatter.of(source);
             }
-            for (int bucket = 0; bucket < vectors.length; bucket++) {
-                targets[bucket] = counts[bucket] == 0 ? null : vectors[bucket][column];
+            for (int bucket = 0; bucket < pending.length; bucket++) {
+                targets[bucket] = counts[bucket] == 0 ? null : pending[bucket].getVector(column);
             }
             scatters[column].scatter(source, rows, bucketOfRow, targets, rowCounts, counts);
         }
-        for (int bucket = 0; bucket < vectors.length; bucket++) {
+        for (int bucket = 0; bucket < pending.length; bucket++) {
             rowCounts[bucket] += counts[bucket];
             if (rowCounts[bucket] >= capacityRows) {
                 send(bucket, receiver);
@@ -103,12 +102,9 @@ public final class BucketBatches implements AutoCloseable {
         if (rowCounts[bucket] == 0) {
             return;
         }
-        FieldVector[] columns = vectors[bucket];
-        for (FieldVector vector : columns) {
-            vector.setValueCount(rowCounts[bucket]);
-        }
-        try (VectorSchemaRoot rows = new VectorSchemaRoot(schema, List.of(columns), rowCounts[bucket])) {
-            vectors[bucket] = null;
+        try (VectorSchemaRoot rows = pending[bucket]) {
+            rows.setRowCount(rowCounts[bucket]);
+            pending[bucket] = null;
             rowCounts[bucket] = 0;
             receiver.accept(bucket, rows);
         }
@@ -116,39 +112,18 @@ public final class BucketBatches implements AutoCloseable {
 
     /** Hands on every bucket's rows: the input ended. */
     public void sendAll(Receiver receiver) throws InterruptedException {
-        for (int bucket = 0; bucket < vectors.length; bucket++) {
+        for (int bucket = 0; bucket < pending.length; bucket++) {
             send(bucket, receiver);
         }
-    }
-
-    private FieldVector[] allocate(int rows) {
-        List<Field> fields = schema.getFields();
-        FieldVector[] columns = new FieldVector[fields.size()];
-        try {
-            for (int column = 0; column < columns.length; column++) {
-                columns[column] = fields.get(column).createVector(allocator);
-                ColumnGather.allocate(columns[column], rows);
-            }
-        } catch (RuntimeException e) {
-            for (FieldVector vector : columns) {
-                if (vector != null) {
-                    vector.close();
-                }
-            }
-            throw e;
-        }
-        return columns;
     }
 
     /** Releases the rows not handed on. */
     @Override
     public void close() {
-        for (int bucket = 0; bucket < vectors.length; bucket++) {
-            if (vectors[bucket] != null) {
-                for (FieldVector vector : vectors[bucket]) {
-                    vector.close();
-                }
-                vectors[bucket] = null;
+        for (int bucket = 0; bucket < pending.length; bucket++) {
+            if (pending[bucket] != null) {
+                pending[bucket].close();
+                pending[bucket] = null;
                 rowCounts[bucket] = 0;
             }
         }
