@@ -1,6 +1,5 @@
 package io.aqueduct.core.exec;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -28,7 +27,9 @@ public final class BatchAccumulator implements AutoCloseable {
     private final Schema schema;
     private final BufferAllocator allocator;
     private final int capacityRows;
-    private List<FieldVector> vectors;
+    /** The rows appended since the last take; null until the first append after it. */
+    private VectorSchemaRoot batch;
+
     private int rowCount;
 
     /** @param capacityRows the rows a batch is expected to collect before it is taken */
@@ -40,17 +41,12 @@ public final class BatchAccumulator implements AutoCloseable {
 
     /** Appends rows {@code rows[0..count)} of {@code source}, which has this accumulator's schema. */
     public void append(VectorSchemaRoot source, int[] rows, int count) {
-        if (vectors == null) {
-            vectors = new ArrayList<>(schema.getFields().size());
-            for (var field : schema.getFields()) {
-                FieldVector vector = field.createVector(allocator);
-                vectors.add(vector);
-                ColumnGather.allocate(vector, Math.max(count, capacityRows));
-            }
+        if (batch == null) {
+            batch = Batches.allocateForGather(schema, Math.max(count, capacityRows), allocator);
         }
         List<FieldVector> from = source.getFieldVectors();
-        for (int column = 0; column < vectors.size(); column++) {
-            ColumnGather.gather(from.get(column), rows, count, vectors.get(column), rowCount);
+        for (int column = 0; column < from.size(); column++) {
+            ColumnGather.gather(from.get(column), rows, count, batch.getVector(column), rowCount);
         }
         rowCount += count;
     }
@@ -66,24 +62,22 @@ public final class BatchAccumulator implements AutoCloseable {
 
     /** The rows appended so far as one batch, which the caller owns; the accumulator starts over empty. */
     public VectorSchemaRoot take() {
-        if (vectors == null) {
+        if (batch == null) {
             return VectorSchemaRoot.create(schema, allocator);
         }
-        for (FieldVector vector : vectors) {
-            vector.setValueCount(rowCount);
-        }
-        VectorSchemaRoot batch = new VectorSchemaRoot(schema, vectors, rowCount);
-        vectors = null;
+        VectorSchemaRoot taken = batch;
+        taken.setRowCount(rowCount);
+        batch = null;
         rowCount = 0;
-        return batch;
+        return taken;
     }
 
     /** Releases rows appended and not taken. */
     @Override
     public void close() {
-        if (vectors != null) {
-            vectors.forEach(FieldVector::close);
-            vectors = null;
+        if (batch != null) {
+            batch.close();
+            batch = null;
             rowCount = 0;
         }
     }
