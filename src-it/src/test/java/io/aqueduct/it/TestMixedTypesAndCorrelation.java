@@ -174,4 +174,30 @@ class TestMixedTypesAndCorrelation extends TinyTpchOracleTest {
         assertThat(error.getMessage()).contains("correlated subquery", "not supported");
         assertThat(JdbcResults.countRows(connection, "SELECT * FROM region")).isEqualTo(5);
     }
+
+    @ParameterizedTest
+    @ValueSource(
+            strings = {
+                "SELECT n_regionkey, (SELECT max(n2.n_nationkey) FROM nation n2 WHERE n2.n_regionkey = n.n_regionkey"
+                        + " AND n2.n_nationkey > (SELECT min(n3.n_nationkey) FROM nation n3"
+                        + " WHERE n3.n_regionkey = n.n_regionkey)) FROM nation n GROUP BY n_regionkey",
+                "SELECT n_regionkey, count(*), (SELECT count(*) FROM nation n2 WHERE n2.n_regionkey = n.n_regionkey"
+                        + " AND EXISTS (SELECT 1 FROM region r WHERE r.r_regionkey = n.n_regionkey))"
+                        + " FROM nation n GROUP BY n_regionkey",
+                "SELECT n_regionkey FROM nation n GROUP BY n_regionkey HAVING EXISTS (SELECT 1 FROM nation n2"
+                        + " WHERE n2.n_regionkey = n.n_regionkey AND EXISTS (SELECT 1 FROM region r"
+                        + " WHERE r.r_regionkey = n.n_regionkey))",
+            })
+    void aSubqueryCorrelatedToAGroupByColumnFromAnotherSubqueryFailsCleanly(String sql) throws SQLException {
+        SQLException error = sqlFailure(() -> SameAnswers.run(connection, sql));
+
+        assertThat(error.getSQLState()).isEqualTo("0A000");
+        assertThat(error.getMessage()).contains("GROUP BY column", "derived table", "not supported");
+        // The rewrite the message suggests runs, and answers as DuckDB does.
+        String grouped = "SELECT g.n_regionkey, (SELECT max(n2.n_nationkey) FROM nation n2"
+                + " WHERE n2.n_regionkey = g.n_regionkey AND n2.n_nationkey > (SELECT min(n3.n_nationkey)"
+                + " FROM nation n3 WHERE n3.n_regionkey = g.n_regionkey))"
+                + " FROM (SELECT n_regionkey FROM nation GROUP BY n_regionkey) g";
+        SameAnswers.assertSame(oracle.execute(grouped), connection, grouped);
+    }
 }

@@ -497,6 +497,7 @@ public final class QueryCompiler {
         RelNode withoutSubqueries = LateralJoins.forDecorrelation(
                 run(SUBQUERY_REMOVAL, ValuesLiterals.ofTheirColumnTypes(rel, cluster.getRexBuilder())));
         CorrelatedOrderedComputations.check(withoutSubqueries);
+        GroupedCorrelations.check(withoutSubqueries);
         RelBuilder relBuilder =
                 RelBuilder.proto(org.apache.calcite.plan.Contexts.empty()).create(cluster, null);
         RelNode decorrelated =
