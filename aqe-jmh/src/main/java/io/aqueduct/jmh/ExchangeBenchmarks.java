@@ -57,6 +57,10 @@ public class ExchangeBenchmarks {
     @Param({"16"})
     public int buckets;
 
+    /** The share of the rows, in percent, holding one hot key (80: the {@code skew.hot} schema's key 1). */
+    @Param({"0"})
+    public int hotKeyPercent;
+
     private BufferAllocator allocator;
     private KernelData data;
     private byte[] stream;
@@ -64,7 +68,7 @@ public class ExchangeBenchmarks {
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         allocator = new RootAllocator();
-        data = new KernelData(ROWS, 100_000, false, allocator);
+        data = new KernelData(ROWS, 100_000, false, hotKeyPercent, allocator);
         stream = write(data.batches());
     }
 

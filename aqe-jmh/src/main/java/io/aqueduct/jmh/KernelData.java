@@ -30,6 +30,14 @@ final class KernelData implements AutoCloseable {
 
     /** {@code rowCount} rows whose keys are uniform in {@code [0, distinctKeys)}, or a permutation of 0.. when unique. */
     KernelData(int rowCount, long distinctKeys, boolean uniqueKeys, BufferAllocator allocator) {
+        this(rowCount, distinctKeys, uniqueKeys, 0, allocator);
+    }
+
+    /**
+     * As above, with about {@code hotKeyPercent} percent of the rows (of non-unique keys) holding key 0, as the skewed
+     * inputs adaptive execution splits.
+     */
+    KernelData(int rowCount, long distinctKeys, boolean uniqueKeys, int hotKeyPercent, BufferAllocator allocator) {
         this.rowCount = rowCount;
         SplittableRandom random = new SplittableRandom(42);
         for (int start = 0; start < rowCount; start += BATCH_ROWS) {
@@ -40,7 +48,8 @@ final class KernelData implements AutoCloseable {
             BigIntVector amount = (BigIntVector) batch.getVector(1);
             VarCharVector comment = (VarCharVector) batch.getVector(2);
             for (int row = 0; row < rows; row++) {
-                key.setSafe(row, uniqueKeys ? start + row : random.nextLong(distinctKeys));
+                boolean hot = !uniqueKeys && random.nextInt(100) < hotKeyPercent;
+                key.setSafe(row, uniqueKeys ? start + row : hot ? 0 : random.nextLong(distinctKeys));
                 amount.setSafe(row, random.nextLong(1_000_000));
                 String text = WORDS[random.nextInt(WORDS.length)] + " " + WORDS[random.nextInt(WORDS.length)];
                 comment.setSafe(row, text.getBytes(StandardCharsets.UTF_8));
