@@ -114,12 +114,18 @@ final class AqueductResultSet extends AvaticaResultSet {
         return this;
     }
 
-    /** VARCHAR columns read through {@link TextAccessor}, which converts text on the typed getters. */
+    /**
+     * VARCHAR columns read through {@link TextAccessor}, which converts text on the typed getters, and TIMESTAMP
+     * columns through {@link EpochTimestampAccessor}, which keeps their microseconds.
+     */
     private void convertText() {
         List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
         for (int i = 0; i < accessors.size(); i++) {
-            if (columnMetaDataList.get(i).type.id == Types.VARCHAR) {
+            ColumnMetaData column = columnMetaDataList.get(i);
+            if (column.type.id == Types.VARCHAR) {
                 accessors.set(i, new TextAccessor(accessors.get(i)));
+            } else if (EpochTimestampAccessor.carries(column)) {
+                accessors.set(i, new EpochTimestampAccessor(accessors.get(i), localCalendar, column.scale));
             }
         }
         accessorList = accessors;
@@ -252,16 +258,21 @@ final class AqueductResultSet extends AvaticaResultSet {
     }
 
     /**
-     * The column's wall-clock value: Avatica's millisecond value taken with a UTC calendar, which it
-     * leaves unshifted, then read in UTC.
+     * The column's wall-clock value: a TIMESTAMP column computes it from its count since the epoch; any other takes
+     * Avatica's timestamp with a UTC calendar, which it leaves unshifted, and reads it in UTC.
      */
     private LocalDateTime localDateTime(int column) throws SQLException {
+        checkOpen();
+        if (column >= 1
+                && column <= accessorList.size()
+                && accessorList.get(column - 1) instanceof EpochTimestampAccessor timestamps) {
+            return timestamps.localDateTime();
+        }
         Timestamp timestamp = getTimestamp(column, Calendar.getInstance(UTC));
         if (timestamp == null) {
             return null;
         }
-        long millis = timestamp.getTime();
         return LocalDateTime.ofEpochSecond(
-                Math.floorDiv(millis, 1000), (int) Math.floorMod(millis, 1000) * 1_000_000, ZoneOffset.UTC);
+                Math.floorDiv(timestamp.getTime(), 1000), timestamp.getNanos(), ZoneOffset.UTC);
     }
 }

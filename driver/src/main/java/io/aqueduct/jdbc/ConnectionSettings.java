@@ -47,6 +47,8 @@ final class ConnectionSettings {
     static final String USER = "user";
     static final String PASSWORD = "password";
     static final String SSL = "ssl";
+    /** How the server sends TIMESTAMP values: {@code micros} unless the client names {@code millis}. */
+    static final String TIMESTAMP_UNIT = "timestampUnit";
 
     private static final String URL = BuiltInConnectionProperty.URL.camelName();
     private static final String FACTORY = BuiltInConnectionProperty.FACTORY.camelName();
@@ -123,6 +125,9 @@ final class ConnectionSettings {
                 server.put(key, value);
             }
         });
+        // This driver reads TIMESTAMP values as microseconds (EpochTimestampAccessor); other Avatica clients get
+        // milliseconds, the unit they read.
+        server.putIfAbsent(TIMESTAMP_UNIT, "micros");
         avatica.setProperty(URL, (ssl ? "https://" : "http://") + url.address());
         avatica.setProperty(SERIALIZATION, serialization.name());
         avatica.setProperty(FACTORY, AqueductServiceFactory.class.getName());

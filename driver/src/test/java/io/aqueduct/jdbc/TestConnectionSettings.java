@@ -9,6 +9,9 @@ import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class TestConnectionSettings {
+    /** What the driver asks of every server: TIMESTAMP values as microseconds, which it reads. */
+    private static final Map.Entry<String, String> MICROS = Map.entry("timestampUnit", "micros");
+
     @Test
     void defaultsToPlainHttpAndProtobufAndFramesSizedByTheServer() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://coordinator", new Properties());
@@ -20,14 +23,14 @@ class TestConnectionSettings {
                         Map.entry("factory", AqueductServiceFactory.class.getName()),
                         Map.entry("httpclient_impl", PerRequestContextHttpClient.class.getName()),
                         Map.entry("fetch_size", "65536"));
-        assertThat(settings.serverProperties()).isEmpty();
+        assertThat(settings.serverProperties()).containsExactly(MICROS);
     }
 
     @Test
     void aGivenFetchSizeIsKept() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://coordinator?fetch_size=100", new Properties());
         assertThat(settings.avaticaProperties()).containsEntry("fetch_size", "100");
-        assertThat(settings.serverProperties()).isEmpty();
+        assertThat(settings.serverProperties()).containsExactly(MICROS);
     }
 
     @Test
@@ -39,14 +42,15 @@ class TestConnectionSettings {
                         Map.entry("catalog", "tpch"),
                         Map.entry("schema", "sf1"),
                         Map.entry("join.broadcast_limit", "10MB"),
-                        Map.entry("distributed.dynamic_task_count", "8"));
+                        Map.entry("distributed.dynamic_task_count", "8"),
+                        MICROS);
     }
 
     @Test
     void catalogAndSchemaMayAlsoBeKeys() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://host?catalog=tpch", properties("schema", "sf1"));
         assertThat(settings.serverProperties())
-                .containsExactly(Map.entry("catalog", "tpch"), Map.entry("schema", "sf1"));
+                .containsExactly(Map.entry("catalog", "tpch"), Map.entry("schema", "sf1"), MICROS);
     }
 
     @Test
@@ -73,14 +77,14 @@ class TestConnectionSettings {
                         Map.entry("authentication", "BASIC"),
                         Map.entry("avatica_user", "ada"),
                         Map.entry("avatica_password", "s3cret"));
-        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"), MICROS);
     }
 
     @Test
     void userWithoutPasswordIsOnlyAnIdentity() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://host", properties("user", "ada"));
         assertThat(settings.avaticaProperties()).doesNotContainKey("authentication");
-        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"), MICROS);
     }
 
     /** sqlline and DBeaver send empty ones for blank fields; the URL's must win. */
@@ -109,7 +113,7 @@ class TestConnectionSettings {
                         Map.entry("authentication", "BASIC"),
                         Map.entry("avatica_user", "grace"),
                         Map.entry("avatica_password", "s3cret"));
-        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("user", "ada"), MICROS);
         assertThat(settings.user()).contains("grace");
         assertThat(settings.passwordGiven()).isTrue();
     }
@@ -127,21 +131,28 @@ class TestConnectionSettings {
                 settings("jdbc:aqueduct://host?http_response_timeout=60000", properties("truststore", "/tmp/ts.jks"));
         assertThat(settings.avaticaProperties())
                 .contains(Map.entry("http_response_timeout", "60000"), Map.entry("truststore", "/tmp/ts.jks"));
-        assertThat(settings.serverProperties()).isEmpty();
+        assertThat(settings.serverProperties()).containsExactly(MICROS);
     }
 
     @Test
     void timeZoneGoesToTheClientAndTheServer() throws SQLException {
         ConnectionSettings settings = settings("jdbc:aqueduct://host", properties("timeZone", "Asia/Tokyo"));
         assertThat(settings.avaticaProperties()).contains(Map.entry("timeZone", "Asia/Tokyo"));
-        assertThat(settings.serverProperties()).containsExactly(Map.entry("timeZone", "Asia/Tokyo"));
+        assertThat(settings.serverProperties()).containsExactly(Map.entry("timeZone", "Asia/Tokyo"), MICROS);
+    }
+
+    @Test
+    void aClientMayAskForMillisecondTimestamps() throws SQLException {
+        assertThat(settings("jdbc:aqueduct://host?timestampUnit=millis", new Properties())
+                        .serverProperties())
+                .containsExactly(Map.entry("timestampUnit", "millis"));
     }
 
     @Test
     void sameKeyWithTheSameValueInUrlAndPropertiesIsFine() throws SQLException {
         assertThat(settings("jdbc:aqueduct://host/tpch", properties("catalog", "tpch"))
                         .serverProperties())
-                .containsExactly(Map.entry("catalog", "tpch"));
+                .containsExactly(Map.entry("catalog", "tpch"), MICROS);
     }
 
     @Test

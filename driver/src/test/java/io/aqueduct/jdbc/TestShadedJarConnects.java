@@ -118,7 +118,8 @@ class TestShadedJarConnects {
                             Map.entry("catalog", "tpch"),
                             Map.entry("schema", "sf1"),
                             Map.entry("join.broadcast_limit", "10MB"),
-                            Map.entry("distributed.dynamic_task_count", "4"));
+                            Map.entry("distributed.dynamic_task_count", "4"),
+                            Map.entry("timestampUnit", "micros"));
         }
     }
 

@@ -37,6 +37,7 @@ import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
@@ -263,17 +264,19 @@ class TestDateTimeTypes {
                             Types.VARBINARY,
                             Types.DATE);
             assertThat(metadata.getColumnClassName(1)).isEqualTo(Timestamp.class.getName());
-            // The fractional seconds a value keeps on the wire (milliseconds), which getString prints.
+            // The fractional seconds a value keeps on the wire, which getString prints: the driver reads a
+            // TIMESTAMP's microseconds; a TIME travels as Avatica's milliseconds.
             assertThat(List.of(metadata.getPrecision(1), metadata.getScale(1), metadata.getScale(2)))
-                    .containsExactly(3, 3, 3);
+                    .containsExactly(6, 6, 3);
             assertThat(resultSet.next()).isTrue();
-            assertThat(resultSet.getString(1)).isEqualTo("2024-01-02 03:04:05.123");
+            assertThat(resultSet.getString(1)).isEqualTo("2024-01-02 03:04:05.123456");
             assertThat(resultSet.getString(2)).isEqualTo("13:14:15.250");
 
-            LocalDateTime millis = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_000_000);
-            assertThat(resultSet.getTimestamp(1).toLocalDateTime()).isEqualTo(millis);
-            assertThat(resultSet.getObject(1, LocalDateTime.class)).isEqualTo(millis);
-            assertThat(resultSet.getObject("ts", OffsetDateTime.class)).isEqualTo(millis.atOffset(ZoneOffset.UTC));
+            LocalDateTime micros = LocalDateTime.of(2024, 1, 2, 3, 4, 5, 123_456_000);
+            assertThat(resultSet.getTimestamp(1).toLocalDateTime()).isEqualTo(micros);
+            assertThat(((Timestamp) resultSet.getObject(1)).getNanos()).isEqualTo(123_456_000);
+            assertThat(resultSet.getObject(1, LocalDateTime.class)).isEqualTo(micros);
+            assertThat(resultSet.getObject("ts", OffsetDateTime.class)).isEqualTo(micros.atOffset(ZoneOffset.UTC));
             assertThat(resultSet.getObject(2, LocalTime.class)).isEqualTo(LocalTime.of(13, 14, 15, 250_000_000));
             assertThat(resultSet.getTime(2).toLocalTime()).isEqualTo(LocalTime.of(13, 14, 15));
             assertThat(resultSet.getBoolean(3)).isTrue();
@@ -285,6 +288,37 @@ class TestDateTimeTypes {
             assertThat(resultSet.getObject(8, LocalDateTime.class)).isNull();
             assertThat(resultSet.getTimestamp(8)).isNull();
             assertThat(resultSet.wasNull()).isTrue();
+        }
+    }
+
+    @ParameterizedTest
+    @CsvSource({
+        "1969-12-31 23:59:59.999999, 1969-12-31 23:59:59.999",
+        "1970-01-01 00:00:00.000001, 1970-01-01 00:00:00.000",
+        "2024-02-29 23:59:59.000500, 2024-02-29 23:59:59.000",
+        "0001-01-01 00:00:00.000000, 0001-01-01 00:00:00.000",
+    })
+    void timestampsKeepTheirMicrosecondsThroughTheDriverAndMillisecondsForClientsThatAskForThem(
+            String value, String inMillis) throws SQLException {
+        String sql = "SELECT TIMESTAMP '" + value + "' AS ts FROM orders WHERE o_orderkey = 1";
+        LocalDateTime expected = LocalDateTime.parse(value.replace(' ', 'T'));
+        try (Statement statement = adaptive.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            assertThat(resultSet.next()).isTrue();
+            assertThat(resultSet.getString(1)).isEqualTo(value);
+            assertThat(resultSet.getObject(1, LocalDateTime.class)).isEqualTo(expected);
+            assertThat(resultSet.getTimestamp(1).toLocalDateTime()).isEqualTo(expected);
+        }
+        Properties millis = new Properties();
+        millis.setProperty("timestampUnit", "millis");
+        try (Connection connection = cluster.connect(millis);
+                Statement statement = connection.createStatement();
+                ResultSet resultSet = statement.executeQuery(sql)) {
+            assertThat(resultSet.getMetaData().getScale(1)).isEqualTo(3);
+            assertThat(resultSet.next()).isTrue();
+            assertThat(resultSet.getString(1)).isEqualTo(inMillis);
+            assertThat(resultSet.getObject(1, LocalDateTime.class))
+                    .isEqualTo(LocalDateTime.parse(inMillis.replace(' ', 'T')));
         }
     }
 

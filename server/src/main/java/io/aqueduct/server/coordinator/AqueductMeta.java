@@ -217,7 +217,7 @@ public final class AqueductMeta implements ProtobufMeta {
         CompiledQuery compiled = coordinator.compile(query, session, maxRowCount);
         statement.prepared = compiled;
         statement.maxRowCount = maxRowCount;
-        statement.signature = signature(compiled);
+        statement.signature = signature(compiled, session.timestampUnit());
     }
 
     /** Fails unless the catalog, schema or table a SHOW or DESCRIBE lists exists. */
@@ -370,7 +370,8 @@ public final class AqueductMeta implements ProtobufMeta {
         List<String> names = List.of("name", "value", "default_value", "is_set", "description");
         List<ColumnMetaData> columns = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            columns.add(JdbcTypes.column(i, names.get(i), DataType.VARCHAR, true, null, null, ""));
+            columns.add(
+                    JdbcTypes.column(i, names.get(i), DataType.VARCHAR, true, null, null, "", TimestampUnit.MILLIS));
         }
         List<Object> rows = new ArrayList<>();
         for (Setting setting : Setting.values()) {
@@ -433,7 +434,7 @@ public final class AqueductMeta implements ProtobufMeta {
     }
 
     /** The result columns clients see, each named by the table it reads as it is ({@link ColumnOrigin}). */
-    private static Signature signature(CompiledQuery query) {
+    private static Signature signature(CompiledQuery query, TimestampUnit timestampUnit) {
         RowType type = query.resultType();
         List<Boolean> nullable = query.resultNullable();
         List<ColumnMetaData> columns = new ArrayList<>();
@@ -447,7 +448,8 @@ public final class AqueductMeta implements ProtobufMeta {
                     nullable.get(i),
                     origin.catalog(),
                     origin.schema(),
-                    origin.table()));
+                    origin.table(),
+                    timestampUnit));
         }
         return Signature.create(
                 columns, query.sql(), parameters(query.parameterTypes()), CursorFactory.LIST, StatementType.SELECT);

@@ -30,7 +30,8 @@ import org.apache.calcite.avatica.proto.Common.TypedValue;
  * {@code TypedValue} writes for the value Avatica's own serialization gives the Java object its
  * clients expect: DATE as epoch days and TIME as milliseconds of the day (INTEGER), TIMESTAMP as the
  * milliseconds of its wall-clock value read as UTC (LONG), DECIMAL as its plain string (BIG_DECIMAL),
- * VARBINARY as bytes. Avatica carries milliseconds: the engine's microseconds are truncated here.
+ * VARBINARY as bytes. Avatica carries milliseconds: the engine's microseconds are truncated here, except a
+ * TIMESTAMP's for a connection that reads microseconds ({@link TimestampUnit}).
  *
  * <p>A value is sized first ({@link #prepare}, which a message's length prefix needs), then written.
  */
@@ -47,8 +48,8 @@ abstract class ColumnEncoder {
         this.vector = vector;
     }
 
-    /** The encoder of {@code vector}, a column of type {@code type}. */
-    static ColumnEncoder of(FieldVector vector, DataType type) {
+    /** The encoder of {@code vector}, a column of type {@code type}, TIMESTAMP values in {@code timestampUnit}. */
+    static ColumnEncoder of(FieldVector vector, DataType type, TimestampUnit timestampUnit) {
         return switch (type.kind()) {
             case BOOLEAN -> new Booleans((BitVector) vector);
             case INTEGER -> new Numbers(vector, Rep.INTEGER, ((IntVector) vector)::get);
@@ -60,7 +61,7 @@ abstract class ColumnEncoder {
             case BIGINT -> new Numbers(vector, Rep.LONG, ((BigIntVector) vector)::get);
             case TIMESTAMP -> {
                 TimeStampMicroVector micros = (TimeStampMicroVector) vector;
-                yield new Numbers(vector, Rep.LONG, row -> Math.floorDiv(micros.get(row), DateTimes.MICROS_PER_MILLI));
+                yield new Numbers(vector, Rep.LONG, row -> timestampUnit.wireValue(micros.get(row)));
             }
             case DOUBLE -> new Doubles((Float8Vector) vector);
             case DECIMAL -> new Decimals((BigIntVector) vector, type.scale());

@@ -290,7 +290,8 @@ public final class Coordinator implements AutoCloseable {
                 monitorExecutor,
                 taskMemoryBytes,
                 timeLimit(session.settings(), defaultSettings),
-                requestNanos);
+                requestNanos,
+                session.timestampUnit());
         QueryExecution execution = QueryExecution.start(
                 record,
                 queries,
@@ -371,6 +372,7 @@ public final class Coordinator implements AutoCloseable {
                                 new LocalExecutionPlanner()
                                         .plan(plan, TaskInputs.NONE, ExecutionContext.of(queryAllocator)),
                                 query.queryResultType().types(),
+                                session.timestampUnit(),
                                 exchangeExecutor,
                                 () -> {}),
                         () -> false)) {

@@ -35,10 +35,10 @@ final class EncodedBatch {
         this.starts = starts;
     }
 
-    static EncodedBatch encode(VectorSchemaRoot batch, List<DataType> types) {
+    static EncodedBatch encode(VectorSchemaRoot batch, List<DataType> types, TimestampUnit timestampUnit) {
         ColumnEncoder[] columns = new ColumnEncoder[types.size()];
         for (int column = 0; column < columns.length; column++) {
-            columns[column] = ColumnEncoder.of(batch.getVector(column), types.get(column));
+            columns[column] = ColumnEncoder.of(batch.getVector(column), types.get(column), timestampUnit);
         }
         int rowCount = batch.getRowCount();
         int[] starts = new int[rowCount + 1];

@@ -16,8 +16,8 @@ import org.apache.calcite.avatica.ColumnMetaData;
  * appears in {@code getTypeInfo} by itself.
  */
 public final class JdbcTypes {
-    /** Digits of fractional seconds a TIME or TIMESTAMP value keeps on the wire: Avatica carries milliseconds. */
-    private static final int WIRE_FRACTION_DIGITS = 3;
+    /** Digits of fractional seconds a TIME value keeps on the wire: Avatica carries milliseconds. */
+    private static final int TIME_WIRE_FRACTION_DIGITS = 3;
 
     private JdbcTypes() {}
 
@@ -171,17 +171,21 @@ public final class JdbcTypes {
      * The precision of a result column. Avatica reads it for TIME and TIMESTAMP as the digits of fractional seconds
      * that {@code getString} prints (the JDBC character length, 26, printed 26 of them): those the wire keeps.
      */
-    private static int resultPrecision(DataType type) {
-        return hasFractionalSeconds(type) ? WIRE_FRACTION_DIGITS : precision(type);
+    private static int resultPrecision(DataType type, TimestampUnit timestampUnit) {
+        return wireFractionDigits(type, timestampUnit).orElse(precision(type));
     }
 
     /** Digits after the point of a result column: a DECIMAL's scale, the fractional seconds TIME and TIMESTAMP keep. */
-    private static int resultScale(DataType type) {
-        return hasFractionalSeconds(type) ? WIRE_FRACTION_DIGITS : type.scale();
+    private static int resultScale(DataType type, TimestampUnit timestampUnit) {
+        return wireFractionDigits(type, timestampUnit).orElse(type.scale());
     }
 
-    private static boolean hasFractionalSeconds(DataType type) {
-        return type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIME;
+    private static Optional<Integer> wireFractionDigits(DataType type, TimestampUnit timestampUnit) {
+        return switch (type.kind()) {
+            case TIMESTAMP -> Optional.of(timestampUnit.fractionDigits());
+            case TIME -> Optional.of(TIME_WIRE_FRACTION_DIGITS);
+            default -> Optional.empty();
+        };
     }
 
     static int displaySize(DataType type) {
@@ -199,8 +203,16 @@ public final class JdbcTypes {
         };
     }
 
+    /** A result column; its TIMESTAMP values travel in {@code timestampUnit}. */
     static ColumnMetaData column(
-            int ordinal, String name, DataType type, boolean nullable, String catalog, String schema, String table) {
+            int ordinal,
+            String name,
+            DataType type,
+            boolean nullable,
+            String catalog,
+            String schema,
+            String table,
+            TimestampUnit timestampUnit) {
         ColumnMetaData.AvaticaType avaticaType = ColumnMetaData.scalar(sqlType(type), typeName(type), rep(type));
         return new ColumnMetaData(
                 ordinal,
@@ -214,8 +226,8 @@ public final class JdbcTypes {
                 name,
                 name,
                 schema,
-                resultPrecision(type),
-                resultScale(type),
+                resultPrecision(type, timestampUnit),
+                resultScale(type, timestampUnit),
                 table,
                 catalog,
                 avaticaType,

@@ -69,6 +69,8 @@ final class QueryExecution implements QueryAttempt {
 
     private final WorkerClient client;
     private final BufferAllocator allocator;
+    /** How the results carry TIMESTAMP values: as the client that started the query reads them. */
+    private final TimestampUnit timestampUnit;
     /** Runs the round trips to workers that go out all at once: task creations and releases. */
     private final ExecutorService workerCalls;
 
@@ -107,6 +109,7 @@ final class QueryExecution implements QueryAttempt {
             WorkerClient client,
             BufferAllocator allocator,
             ExecutorService workerCalls,
+            TimestampUnit timestampUnit,
             long planningMillis) {
         this.queryId = record.queryId();
         this.planningMillis = planningMillis;
@@ -119,6 +122,7 @@ final class QueryExecution implements QueryAttempt {
         this.initialPlan = stagePlan;
         this.client = client;
         this.allocator = allocator;
+        this.timestampUnit = timestampUnit;
     }
 
     /**
@@ -134,7 +138,8 @@ final class QueryExecution implements QueryAttempt {
             ScheduledExecutorService monitorExecutor,
             long taskMemoryBytes,
             Duration timeLimit,
-            long requestNanos) {}
+            long requestNanos,
+            TimestampUnit timestampUnit) {}
 
     /**
      * Plans the query on the calling thread, registers it, and starts scheduling it on the scheduler;
@@ -177,6 +182,7 @@ final class QueryExecution implements QueryAttempt {
                 resources.client(),
                 resources.allocator(),
                 resources.exchangeExecutor(),
+                resources.timestampUnit(),
                 TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - planningStart));
         state.addStateChangeListener(newState -> {
             if (newState.isTerminal()) {
@@ -253,7 +259,11 @@ final class QueryExecution implements QueryAttempt {
                 scheduler.stagePlan().root().fragment().outputType(), rootOutput, client, exchangeExecutor, context);
         cursor = new ResultCursor(
                 new ResultBatches(
-                        results, query.queryResultType().types(), exchangeExecutor, state::transitionToFinishing),
+                        results,
+                        query.queryResultType().types(),
+                        timestampUnit,
+                        exchangeExecutor,
+                        state::transitionToFinishing),
                 state::isDone);
     }
 

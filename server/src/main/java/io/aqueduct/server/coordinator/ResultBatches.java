@@ -51,16 +51,23 @@ final class ResultBatches implements AutoCloseable {
 
     private final Operator source;
     private final List<DataType> types;
+    private final TimestampUnit timestampUnit;
     private final Future<?> reader;
     private volatile boolean closed;
 
     /**
-     * Starts reading {@code source}, whose columns have the {@code types} of the result; {@code onEnd} runs
-     * on the reader once the last batch is queued.
+     * Starts reading {@code source}, whose columns have the {@code types} of the result, TIMESTAMP values sent in
+     * {@code timestampUnit}; {@code onEnd} runs on the reader once the last batch is queued.
      */
-    ResultBatches(Operator source, List<DataType> types, ExecutorService executor, Runnable onEnd) {
+    ResultBatches(
+            Operator source,
+            List<DataType> types,
+            TimestampUnit timestampUnit,
+            ExecutorService executor,
+            Runnable onEnd) {
         this.source = source;
         this.types = List.copyOf(types);
+        this.timestampUnit = timestampUnit;
         this.reader = executor.submit(() -> read(onEnd));
     }
 
@@ -78,7 +85,7 @@ final class ResultBatches implements AutoCloseable {
                 }
                 EncodedBatch rows;
                 try (batch) {
-                    rows = EncodedBatch.encode(batch, types);
+                    rows = EncodedBatch.encode(batch, types, timestampUnit);
                 }
                 hand(new Batch(rows));
             }

@@ -21,9 +21,16 @@ import java.util.Optional;
  * kin: the {@code timeZone} connection property (Avatica's own name, which its client also reads), else
  * UTC. {@code seesAllQueries}: whether the user may read every user's queries in the sys tables, true
  * for an administrator (the {@code admin} role in the user file) and on an endpoint without authentication.
+ * {@code timestampUnit}: how its results carry TIMESTAMP values ({@link TimestampUnit}).
  */
 record Session(
-        String user, String catalog, String schema, SettingValues settings, ZoneId timeZone, boolean seesAllQueries) {
+        String user,
+        String catalog,
+        String schema,
+        SettingValues settings,
+        ZoneId timeZone,
+        boolean seesAllQueries,
+        TimestampUnit timestampUnit) {
     static final String DEFAULT_CATALOG = "tpch";
     static final String DEFAULT_SCHEMA = "tiny";
     /** What VERSION() reads. */
@@ -38,11 +45,18 @@ record Session(
         String user = authenticated.orElse(nonBlank(properties.get("user"), ""));
         ZoneId timeZone = timeZone(properties.get("timeZone"));
         boolean seesAllQueries = authenticated.isEmpty() || AuthenticatedUserHandler.currentIsAdministrator();
-        return new Session(user, catalog, schema, serverDefaults.withAll(properties), timeZone, seesAllQueries);
+        return new Session(
+                user,
+                catalog,
+                schema,
+                serverDefaults.withAll(properties),
+                timeZone,
+                seesAllQueries,
+                TimestampUnit.fromProperty(properties.get(TimestampUnit.PROPERTY)));
     }
 
     Session withSettings(SettingValues newSettings) {
-        return new Session(user, catalog, schema, newSettings, timeZone, seesAllQueries);
+        return new Session(user, catalog, schema, newSettings, timeZone, seesAllQueries, timestampUnit);
     }
 
     /** What the session's CURRENT_USER, CURRENT_CATALOG, CURRENT_SCHEMA and VERSION() read. */

@@ -108,7 +108,14 @@ public final class WarmUp {
     }
 
     private Session session(SettingValues settings) {
-        return new Session(USER, Session.DEFAULT_CATALOG, Session.DEFAULT_SCHEMA, settings, ZoneOffset.UTC, true);
+        return new Session(
+                USER,
+                Session.DEFAULT_CATALOG,
+                Session.DEFAULT_SCHEMA,
+                settings,
+                ZoneOffset.UTC,
+                true,
+                TimestampUnit.MILLIS);
     }
 
     /** The statements of {@code warmup.sql}: split at semicolons, comment lines dropped. */

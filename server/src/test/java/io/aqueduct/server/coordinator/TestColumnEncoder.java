@@ -170,11 +170,22 @@ class TestColumnEncoder {
             assertEncodesAs(days, DataType.DATE, expected[0]);
             assertEncodesAs(times, DataType.TIME, expected[1]);
             assertEncodesAs(timestamps, DataType.TIMESTAMP, expected[2]);
+            // A connection that reads microseconds gets the engine's values whole.
+            Object[] micros = new Object[ROWS];
+            for (int row = 0; row < ROWS; row++) {
+                micros[row] = timestamps.isNull(row) ? null : timestamps.get(row);
+            }
+            assertEncodesAs(timestamps, DataType.TIMESTAMP, TimestampUnit.MICROS, micros);
         }
     }
 
     private static void assertEncodesAs(FieldVector vector, DataType type, Object[] expected) {
-        EncodedBatch batch = EncodedBatch.encode(VectorSchemaRoot.of(vector), List.of(type));
+        assertEncodesAs(vector, type, TimestampUnit.MILLIS, expected);
+    }
+
+    private static void assertEncodesAs(
+            FieldVector vector, DataType type, TimestampUnit timestampUnit, Object[] expected) {
+        EncodedBatch batch = EncodedBatch.encode(VectorSchemaRoot.of(vector), List.of(type), timestampUnit);
         assertThat(batch.rowCount()).isEqualTo(expected.length);
         for (int row = 0; row < expected.length; row++) {
             Common.TypedValue.Builder avatica = Common.TypedValue.newBuilder();

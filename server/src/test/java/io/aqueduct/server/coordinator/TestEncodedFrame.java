@@ -49,7 +49,8 @@ class TestEncodedFrame {
             ints.setValueCount(rows);
             texts.setValueCount(rows);
             decimals.setValueCount(rows);
-            EncodedBatch batch = EncodedBatch.encode(VectorSchemaRoot.of(ints, texts, decimals), TYPES);
+            EncodedBatch batch =
+                    EncodedBatch.encode(VectorSchemaRoot.of(ints, texts, decimals), TYPES, TimestampUnit.MILLIS);
             List<ByteString> encoded = new ArrayList<>();
             for (int row = 0; row < batch.rowCount(); row++) {
                 encoded.add(batch.row(row));

@@ -131,7 +131,8 @@ class TestResultCursor {
     }
 
     private ResultCursor cursor(Operator source, java.util.function.BooleanSupplier abandoned) {
-        return new ResultCursor(new ResultBatches(source, TYPE.types(), executor, () -> {}), abandoned);
+        return new ResultCursor(
+                new ResultBatches(source, TYPE.types(), TimestampUnit.MILLIS, executor, () -> {}), abandoned);
     }
 
     private VectorSchemaRoot batch(int... values) {

@@ -31,4 +31,23 @@ class TestSession {
                         AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
                 .hasMessageContaining("Mars/Olympus");
     }
+
+    @Test
+    void timestampsTravelInMillisecondsUnlessTheConnectionAsksForMicroseconds() {
+        assertThat(Session.fromConnectionProperties(null, SettingValues.defaults())
+                        .timestampUnit())
+                .isEqualTo(TimestampUnit.MILLIS);
+        Session micros = Session.fromConnectionProperties(Map.of("timestampUnit", "MICROS"), SettingValues.defaults());
+
+        assertThat(micros.timestampUnit()).isEqualTo(TimestampUnit.MICROS);
+        assertThat(micros.withSettings(SettingValues.defaults()).timestampUnit())
+                .isEqualTo(TimestampUnit.MICROS);
+        assertThat(TimestampUnit.MICROS.wireValue(-1_500)).isEqualTo(-1_500);
+        assertThat(TimestampUnit.MILLIS.wireValue(-1_500)).isEqualTo(-2);
+        assertThatThrownBy(() ->
+                        Session.fromConnectionProperties(Map.of("timestampUnit", "nanos"), SettingValues.defaults()))
+                .isInstanceOfSatisfying(
+                        AqueductException.class, e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT))
+                .hasMessageContaining("nanos");
+    }
 }
