@@ -1,19 +1,9 @@
 package io.aqueduct.jdbc;
 
-import java.io.InputStream;
-import java.io.Reader;
 import java.math.BigDecimal;
-import java.net.URL;
-import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
-import java.sql.SQLXML;
-import java.sql.Struct;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.sql.Types;
@@ -24,10 +14,6 @@ import java.util.Map;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.util.Cursor;
 import org.apache.calcite.avatica.util.DateTimeUtils;
-import org.joou.UByte;
-import org.joou.UInteger;
-import org.joou.ULong;
-import org.joou.UShort;
 
 /**
  * A TIMESTAMP column whose values the server sends as a count of milliseconds or, to this driver, microseconds since
@@ -38,12 +24,9 @@ import org.joou.UShort;
  * numeric getters give the milliseconds, as Avatica's do for a TIMESTAMP; the getters Avatica refuses for one are
  * refused by it.
  */
-final class EpochTimestampAccessor implements Cursor.Accessor {
+final class EpochTimestampAccessor extends ForwardingAccessor {
     private static final long SECONDS_PER_DAY = 86_400;
     private static final long NANOS_PER_SECOND = 1_000_000_000;
-
-    /** Avatica's accessor of the column, read for the raw numbers, and for what it refuses. */
-    private final Cursor.Accessor numbers;
 
     private final Calendar localCalendar;
     /** Digits of the fraction of a second the values keep: 3 (milliseconds) or 6 (microseconds), see {@link #carries}. */
@@ -53,7 +36,7 @@ final class EpochTimestampAccessor implements Cursor.Accessor {
     private final long unitsPerMilli;
 
     EpochTimestampAccessor(Cursor.Accessor numbers, Calendar localCalendar, int fractionDigits) {
-        this.numbers = numbers;
+        super(numbers);
         this.localCalendar = localCalendar;
         this.fractionDigits = fractionDigits;
         this.unitsPerSecond = fractionDigits == 6 ? 1_000_000 : 1_000;
@@ -70,17 +53,12 @@ final class EpochTimestampAccessor implements Cursor.Accessor {
 
     /** The value's count of units since the epoch, or null for NULL. */
     private Long units() throws SQLException {
-        long value = numbers.getLong();
-        return numbers.wasNull() ? null : value;
+        long value = delegate.getLong();
+        return delegate.wasNull() ? null : value;
     }
 
     private long millis() throws SQLException {
-        return Math.floorDiv(numbers.getLong(), unitsPerMilli);
-    }
-
-    @Override
-    public boolean wasNull() throws SQLException {
-        return numbers.wasNull();
+        return Math.floorDiv(delegate.getLong(), unitsPerMilli);
     }
 
     /** As Avatica prints a TIMESTAMP: its date, then its time of day with the column's fractional digits. */
@@ -197,107 +175,12 @@ final class EpochTimestampAccessor implements Cursor.Accessor {
     @Override
     public BigDecimal getBigDecimal() throws SQLException {
         long millis = millis();
-        return numbers.wasNull() ? null : BigDecimal.valueOf(millis);
+        return delegate.wasNull() ? null : BigDecimal.valueOf(millis);
     }
 
     @Override
     public BigDecimal getBigDecimal(int scale) throws SQLException {
         BigDecimal millis = getBigDecimal();
         return millis == null ? null : millis.setScale(scale);
-    }
-
-    @Override
-    public boolean getBoolean() throws SQLException {
-        return numbers.getBoolean();
-    }
-
-    @Override
-    public UByte getUByte() throws SQLException {
-        return numbers.getUByte();
-    }
-
-    @Override
-    public UShort getUShort() throws SQLException {
-        return numbers.getUShort();
-    }
-
-    @Override
-    public UInteger getUInt() throws SQLException {
-        return numbers.getUInt();
-    }
-
-    @Override
-    public ULong getULong() throws SQLException {
-        return numbers.getULong();
-    }
-
-    @Override
-    public byte[] getBytes() throws SQLException {
-        return numbers.getBytes();
-    }
-
-    @Override
-    public InputStream getAsciiStream() throws SQLException {
-        return numbers.getAsciiStream();
-    }
-
-    @Override
-    public InputStream getUnicodeStream() throws SQLException {
-        return numbers.getUnicodeStream();
-    }
-
-    @Override
-    public InputStream getBinaryStream() throws SQLException {
-        return numbers.getBinaryStream();
-    }
-
-    @Override
-    public Reader getCharacterStream() throws SQLException {
-        return numbers.getCharacterStream();
-    }
-
-    @Override
-    public Reader getNCharacterStream() throws SQLException {
-        return numbers.getNCharacterStream();
-    }
-
-    @Override
-    public Ref getRef() throws SQLException {
-        return numbers.getRef();
-    }
-
-    @Override
-    public Blob getBlob() throws SQLException {
-        return numbers.getBlob();
-    }
-
-    @Override
-    public Clob getClob() throws SQLException {
-        return numbers.getClob();
-    }
-
-    @Override
-    public Array getArray() throws SQLException {
-        return numbers.getArray();
-    }
-
-    @Override
-    public Struct getStruct() throws SQLException {
-        return numbers.getStruct();
-    }
-
-    @Override
-    public URL getURL() throws SQLException {
-        return numbers.getURL();
-    }
-
-    @Override
-    public NClob getNClob() throws SQLException {
-        return numbers.getNClob();
-    }
-
-    @Override
-    public SQLXML getSQLXML() throws SQLException {
-        return numbers.getSQLXML();
     }
 }

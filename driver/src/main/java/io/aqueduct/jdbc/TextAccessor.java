@@ -7,18 +7,10 @@ import java.io.StringReader;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import java.net.URL;
 import java.nio.charset.StandardCharsets;
-import java.sql.Array;
-import java.sql.Blob;
-import java.sql.Clob;
 import java.sql.Date;
-import java.sql.NClob;
-import java.sql.Ref;
 import java.sql.SQLDataException;
 import java.sql.SQLException;
-import java.sql.SQLXML;
-import java.sql.Struct;
 import java.sql.Time;
 import java.sql.Timestamp;
 import java.time.LocalDate;
@@ -32,7 +24,6 @@ import java.time.format.ResolverStyle;
 import java.time.temporal.ChronoField;
 import java.util.Calendar;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.apache.calcite.avatica.util.Cursor;
 import org.joou.UByte;
@@ -48,7 +39,7 @@ import org.joou.UShort;
  * with SQLState 22018, a number outside the getter's range with 22003. Everything else goes to
  * Avatica's accessor.
  */
-final class TextAccessor implements Cursor.Accessor {
+final class TextAccessor extends ForwardingAccessor {
     private static final Set<String> TRUE_WORDS = Set.of("true", "t", "yes", "y", "on", "1");
     private static final Set<String> FALSE_WORDS = Set.of("false", "f", "no", "n", "off", "0");
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -72,20 +63,8 @@ final class TextAccessor implements Cursor.Accessor {
             .toFormatter(Locale.ROOT)
             .withResolverStyle(ResolverStyle.STRICT);
 
-    private final Cursor.Accessor text;
-
     TextAccessor(Cursor.Accessor text) {
-        this.text = text;
-    }
-
-    @Override
-    public boolean wasNull() throws SQLException {
-        return text.wasNull();
-    }
-
-    @Override
-    public String getString() throws SQLException {
-        return text.getString();
+        super(text);
     }
 
     @Override
@@ -304,60 +283,5 @@ final class TextAccessor implements Cursor.Accessor {
 
     private static SQLDataException outOfRange(String type, String value) {
         return new SQLDataException("The number '" + value + "' is out of range for " + type, "22003");
-    }
-
-    @Override
-    public Object getObject() throws SQLException {
-        return text.getObject();
-    }
-
-    @Override
-    public Object getObject(Map<String, Class<?>> map) throws SQLException {
-        return text.getObject(map);
-    }
-
-    @Override
-    public <T> T getObject(Class<T> type) throws SQLException {
-        return text.getObject(type);
-    }
-
-    @Override
-    public Ref getRef() throws SQLException {
-        return text.getRef();
-    }
-
-    @Override
-    public Blob getBlob() throws SQLException {
-        return text.getBlob();
-    }
-
-    @Override
-    public Clob getClob() throws SQLException {
-        return text.getClob();
-    }
-
-    @Override
-    public Array getArray() throws SQLException {
-        return text.getArray();
-    }
-
-    @Override
-    public Struct getStruct() throws SQLException {
-        return text.getStruct();
-    }
-
-    @Override
-    public URL getURL() throws SQLException {
-        return text.getURL();
-    }
-
-    @Override
-    public NClob getNClob() throws SQLException {
-        return text.getNClob();
-    }
-
-    @Override
-    public SQLXML getSQLXML() throws SQLException {
-        return text.getSQLXML();
     }
 }
