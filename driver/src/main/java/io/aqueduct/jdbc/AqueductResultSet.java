@@ -103,14 +103,14 @@ final class AqueductResultSet extends AvaticaResultSet {
     @Override
     protected AvaticaResultSet execute() throws SQLException {
         super.execute();
-        convertText();
+        wrapAccessors();
         return this;
     }
 
     @Override
     public AvaticaResultSet execute2(Cursor cursor, List<ColumnMetaData> columns) {
         super.execute2(cursor, columns);
-        convertText();
+        wrapAccessors();
         return this;
     }
 
@@ -118,7 +118,7 @@ final class AqueductResultSet extends AvaticaResultSet {
      * VARCHAR columns read through {@link TextAccessor}, which converts text on the typed getters, and TIMESTAMP
      * columns through {@link EpochTimestampAccessor}, which keeps their microseconds.
      */
-    private void convertText() {
+    private void wrapAccessors() {
         List<Cursor.Accessor> accessors = new ArrayList<>(accessorList);
         for (int i = 0; i < accessors.size(); i++) {
             ColumnMetaData column = columnMetaDataList.get(i);
